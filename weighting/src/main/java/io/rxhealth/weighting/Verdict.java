@@ -27,7 +27,7 @@ public record Verdict(State state, int weightPercent, List<String> reasons) {
     }
 
     public static Verdict down(List<String> reasons) {
-        return new Verdict(State.DOWN, 100, reasons);
+        return new Verdict(State.DOWN, 0, reasons);
     }
 
     /** Short operator label: {@code 100%}, {@code 75%}, {@code down}, {@code drain}, {@code maint}. */
