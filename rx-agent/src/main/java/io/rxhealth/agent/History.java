@@ -1,0 +1,78 @@
+package io.rxhealth.agent;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A bounded ring of verdict transitions (time, from, to, reasons), kept in {@code history.json}
+ * in the state dir so it survives restarts. Thread-safe.
+ */
+public final class History {
+    private static final Logger log = LoggerFactory.getLogger(History.class);
+    static final String NAME = "history.json";
+
+    /** One change of the served verdict. */
+    public record Transition(Instant at, String from, String to, List<String> reasons) {
+    }
+
+    private final Path file;
+    private final ObjectMapper json;
+    private final int capacity;
+    private final Deque<Transition> ring = new ArrayDeque<>();
+
+    public History(Path dir, ObjectMapper json, int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("history capacity: " + capacity + " (expected: >= 1)");
+        }
+        this.file = dir.resolve(NAME);
+        this.json = json;
+        this.capacity = capacity;
+        for (Transition t : read(file, json)) {
+            push(t);
+        }
+    }
+
+    public synchronized void add(Transition t) {
+        push(t);
+        try {
+            AtomicFiles.write(file, json.writeValueAsBytes(new ArrayList<>(ring)));
+        } catch (IOException e) {
+            log.warn("cannot write {}: {}", file, e.getMessage());
+        }
+    }
+
+    /** Oldest first. */
+    public synchronized List<Transition> list() {
+        return List.copyOf(ring);
+    }
+
+    /** Reads a history file without keeping it open, for the CLI. */
+    public static List<Transition> read(Path file, ObjectMapper json) {
+        try {
+            return json.readValue(Files.readAllBytes(file), new TypeReference<List<Transition>>() { });
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException | RuntimeException e) {
+            log.warn("ignoring unreadable history file {}: {}", file, e.getMessage());
+            return List.of();
+        }
+    }
+
+    private void push(Transition t) {
+        ring.addLast(t);
+        while (ring.size() > capacity) {
+            ring.removeFirst();
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.rxhealth.agent.config;
+
+import java.util.List;
+
+/**
+ * The config file's schema as Jackson binds it (kebab-case keys, every field optional, unknown
+ * keys rejected). {@link ConfigLoader} validates it into an {@link AgentConfig}; nothing else
+ * reads these records.
+ */
+record RawConfig(RawListen listen, RawStatus status, String stateDir, String interval, String checkTimeout,
+                 Integer rise, Integer fall, String hold, RawRecovery recovery, String readyInterval,
+                 RawChecks checks) {
+
+    record RawListen(String address, Integer port, String socket, Integer maxConnections,
+                     String connectionTimeout) {
+    }
+
+    record RawStatus(Boolean enabled, String address, Integer port) {
+    }
+
+    record RawRecovery(String window, List<Integer> steps) {
+    }
+
+    record RawChecks(RawThreshold cpu, RawThreshold load, RawThreshold memory, RawThreshold swap,
+                     List<RawMount> disk, List<RawMount> inode, List<RawHttp> http, RawDocker docker) {
+    }
+
+    /** Thresholds and reactions of one host check; {@code enabled: false} turns it off. */
+    record RawThreshold(Boolean enabled, String warn, String crit, String onWarn, String onCrit,
+                        String onUnknown, String timeout) {
+    }
+
+    record RawMount(String path, String warn, String crit, String onWarn, String onCrit, String onUnknown,
+                    String timeout) {
+    }
+
+    record RawHttp(String name, String url, List<Integer> expect, String body, String timeout, String host,
+                   String caFile, Boolean insecure, String onWarn, String onCrit, String onUnknown,
+                   RawWindow window) {
+    }
+
+    /** Sliding-window thresholds of an HTTP endpoint: latency percentiles and error rate. */
+    record RawWindow(Integer size, Integer minSamples, String p95Warn, String p95Crit, String p99Warn,
+                     String p99Crit, String errorRateWarn, String errorRateCrit) {
+    }
+
+    /** The daemon's reactions are the Docker check's; each container has its own. */
+    record RawDocker(String host, String timeout, String onWarn, String onCrit, String onUnknown,
+                     List<RawContainer> containers, Integer restartLimit, String restartWindow) {
+    }
+
+    record RawContainer(String name, String onWarn, String onCrit, String onUnknown) {
+    }
+}
