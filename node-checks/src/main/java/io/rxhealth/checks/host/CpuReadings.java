@@ -1,0 +1,7 @@
+package io.rxhealth.checks.host;
+
+/** Source of the host's cumulative CPU time counters. */
+@FunctionalInterface
+interface CpuReadings {
+    CpuTicks ticks();
+}

@@ -1,0 +1,90 @@
+package io.rxhealth.checks.host;
+
+import static java.util.Objects.requireNonNull;
+
+import io.rxhealth.weighting.Check;
+import java.nio.file.Path;
+import java.time.Duration;
+import oshi.SystemInfo;
+import oshi.hardware.HardwareAbstractionLayer;
+
+/**
+ * Creates the host checks (CPU, load, memory, swap, disk space, inodes) over one shared OSHI
+ * {@link SystemInfo}: create that once per process, it costs about 130 ms. Percentage thresholds
+ * are fractions 0..1 ({@code 80%} is {@code 0.8}); load thresholds are load per logical core.
+ * Checks throw when they cannot measure; the runner reports that as UNKNOWN. Linux only.
+ */
+public final class HostChecks {
+    /**
+     * The interval the CPU check measures on its first run, when there is no previous sample;
+     * longer than OSHI's 300 ms memoization of the CPU counters, or both reads would be equal.
+     */
+    public static final Duration CPU_FIRST_WINDOW = Duration.ofMillis(500);
+
+    private final SystemInfo systemInfo;
+
+    public HostChecks(SystemInfo systemInfo) {
+        this.systemInfo = requireNonNull(systemInfo, "systemInfo");
+    }
+
+    /** {@code cpu}: busy fraction of all CPUs since the previous run (first run: {@link #CPU_FIRST_WINDOW}). */
+    public Check cpu(Thresholds fractions) {
+        return new CpuCheck(new OshiCpuReadings(hardware().getProcessor()),
+                requireFractions(CpuCheck.NAME, fractions), CPU_FIRST_WINDOW, Pause.sleeping());
+    }
+
+    /** {@code load}: 1-minute load average divided by the number of logical processors. */
+    public Check load(Thresholds perCore) {
+        return new LoadCheck(new OshiLoadReadings(hardware().getProcessor()), requireNonNull(perCore, "perCore"));
+    }
+
+    /** {@code memory}: fraction of physical memory in use, {@code 1 - MemAvailable / MemTotal}. */
+    public Check memory(Thresholds fractions) {
+        return new MemoryCheck(new OshiMemoryReadings(hardware().getMemory()),
+                requireFractions(MemoryCheck.NAME, fractions));
+    }
+
+    /** {@code swap}: fraction of swap in use; OK with detail "no swap" when none is configured. */
+    public Check swap(Thresholds fractions) {
+        return new SwapCheck(new OshiSwapReadings(hardware().getMemory().getVirtualMemory()),
+                requireFractions(SwapCheck.NAME, fractions));
+    }
+
+    /** {@code disk:<path>}: space in use on the file system holding the absolute {@code path}, as df's Use%. */
+    public Check disk(Path path, Thresholds fractions) {
+        Path absolute = requireAbsolute("disk", path);
+        return new DiskCheck(absolute, fileSystem(absolute), requireFractions("disk:" + absolute, fractions));
+    }
+
+    /** {@code inode:<path>}: inodes in use on the file system holding the absolute {@code path}, as df -i. */
+    public Check inode(Path path, Thresholds fractions) {
+        Path absolute = requireAbsolute("inode", path);
+        return new InodeCheck(absolute, fileSystem(absolute), requireFractions("inode:" + absolute, fractions));
+    }
+
+    private HardwareAbstractionLayer hardware() {
+        return systemInfo.getHardware();
+    }
+
+    private FileSystemReadings fileSystem(Path path) {
+        return new OshiFileSystemReadings(systemInfo.getOperatingSystem().getFileSystem(), path);
+    }
+
+    private static Path requireAbsolute(String check, Path path) {
+        requireNonNull(path, "path");
+        if (!path.isAbsolute()) {
+            throw new IllegalArgumentException(check + " path: " + path + " (expected: an absolute path)");
+        }
+        return path.normalize();
+    }
+
+    private static Thresholds requireFractions(String check, Thresholds thresholds) {
+        requireNonNull(thresholds, "thresholds");
+        // A limit above 1 can never be reached by a fraction: most likely a percentage (80 for 0.8).
+        if (thresholds.crit() > 1) {
+            throw new IllegalArgumentException(check + " crit: " + thresholds.crit()
+                    + " (expected: a fraction 0..1, e.g. 0.9 for 90%)");
+        }
+        return thresholds;
+    }
+}

@@ -1,0 +1,41 @@
+package io.rxhealth.checks.host;
+
+import static java.util.Objects.requireNonNull;
+
+import io.rxhealth.weighting.Check;
+import io.rxhealth.weighting.CheckResult;
+import java.util.Locale;
+
+/** 1-minute load average per logical core against thresholds in load per core. */
+final class LoadCheck implements Check {
+    static final String NAME = "load";
+
+    private final LoadReadings readings;
+    private final Thresholds thresholds;
+
+    LoadCheck(LoadReadings readings, Thresholds thresholds) {
+        this.readings = requireNonNull(readings, "readings");
+        this.thresholds = requireNonNull(thresholds, "thresholds");
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public CheckResult run() {
+        LoadReadings.Load load = readings.read();
+        if (!(load.oneMinute() >= 0)) {
+            throw new IllegalStateException(
+                    "load: 1-minute average " + load.oneMinute() + " (expected: >= 0; none on this platform?)");
+        }
+        if (load.logicalCores() < 1) {
+            throw new IllegalStateException(
+                    "load: logical cores " + load.logicalCores() + " (expected: >= 1)");
+        }
+        double perCore = load.oneMinute() / load.logicalCores();
+        return new CheckResult(NAME, thresholds.evaluate(perCore), String.format(Locale.ROOT,
+                "load %.2f per core (warn %.2f, crit %.2f)", perCore, thresholds.warn(), thresholds.crit()));
+    }
+}
