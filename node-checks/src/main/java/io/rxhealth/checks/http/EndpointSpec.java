@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -52,7 +54,8 @@ public record EndpointSpec(String name, URI url, Set<Integer> expectedStatus, Op
             throw new IllegalArgumentException("timeout: " + timeout + " (expected: > 0)");
         }
         if (host.isPresent() && !HOST.matcher(host.get()).matches()) {
-            throw new IllegalArgumentException("host: '" + host.get() + "' (expected: a host name or host:port)");
+            String shown = host.get().replace("\r", "\\r").replace("\n", "\\n");
+            throw new IllegalArgumentException("host: '" + shown + "' (expected: a host name or host:port)");
         }
         if (!(tls instanceof Tls.SystemTrust) && !"https".equalsIgnoreCase(url.getScheme())) {
             throw new IllegalArgumentException("tls: " + tls + " (expected: only with an https:// url)");
@@ -73,7 +76,7 @@ public record EndpointSpec(String name, URI url, Set<Integer> expectedStatus, Op
     }
 
     public EndpointSpec withExpectedStatus(Integer... statuses) {
-        return new EndpointSpec(name, url, Set.of(statuses), bodyContains, timeout, host, tls);
+        return new EndpointSpec(name, url, new HashSet<>(Arrays.asList(statuses)), bodyContains, timeout, host, tls);
     }
 
     public EndpointSpec withBodyContains(String text) {
