@@ -1,0 +1,116 @@
+package io.rxhealth.checks.http;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.Collection;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
+
+/** Builds the {@link SSLContext} for a {@link Tls} choice other than system trust. */
+final class TlsContexts {
+    private TlsContexts() {
+    }
+
+    /** A context whose only trust anchors are the certificates in the PEM file {@code pem}. */
+    static SSLContext trusting(Path pem) {
+        Collection<? extends Certificate> certificates;
+        try (InputStream in = Files.newInputStream(pem)) {
+            // The X.509 factory reads PEM (Base64 between BEGIN/END lines) as well as DER.
+            certificates = CertificateFactory.getInstance("X.509").generateCertificates(in);
+        } catch (IOException | GeneralSecurityException e) {
+            throw badCaFile(pem, oneLine(e));
+        }
+        if (certificates.isEmpty()) {
+            throw badCaFile(pem, "no certificate in it");
+        }
+        try {
+            KeyStore anchors = KeyStore.getInstance(KeyStore.getDefaultType());
+            anchors.load(null, null);
+            int i = 0;
+            for (Certificate certificate : certificates) {
+                anchors.setCertificateEntry("ca-" + i++, certificate);
+            }
+            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            factory.init(anchors);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, factory.getTrustManagers(), null);
+            return context;
+        } catch (IOException | GeneralSecurityException e) {
+            throw badCaFile(pem, oneLine(e));
+        }
+    }
+
+    /**
+     * A context that accepts any server certificate for any name. Hostname verification lives in
+     * the JDK's own trust manager ({@code X509TrustManagerImpl} checks the endpoint identification
+     * algorithm the HTTP client sets); an {@link X509ExtendedTrustManager} that accepts everything
+     * therefore skips it too. See {@link Tls.Insecure} for the risk.
+     */
+    static SSLContext trustingAnything() {
+        try {
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, new TrustManager[] {new TrustAnything()}, null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("tls: insecure (expected: a TLS context from the JDK; " + oneLine(e) + ")", e);
+        }
+    }
+
+    private static IllegalArgumentException badCaFile(Path pem, String reason) {
+        return new IllegalArgumentException("caFile: '" + pem + "' (expected: a readable PEM file with at least one "
+                + "certificate; " + reason + ")");
+    }
+
+    private static String oneLine(Exception e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.replaceAll("\\s*[\\r\\n]+\\s*", " ");
+    }
+
+    private static final class TrustAnything extends X509ExtendedTrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) {
+            // Accepts everything by design: Tls.Insecure.
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {
+            // Accepts everything by design: Tls.Insecure.
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
+            // Accepts everything by design: Tls.Insecure.
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
+            // Accepts everything by design: Tls.Insecure.
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+            // Accepts everything by design: Tls.Insecure.
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
+            // Accepts everything by design: Tls.Insecure.
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
+    }
+}
