@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * {@link DockerEngine} over docker-java with the Apache HttpClient 5 transport, talking plain HTTP
@@ -23,6 +24,10 @@ import java.util.Optional;
  * tcp://127.0.0.1:2375}). TLS is not supported. Thread-safe; close it to release its connections.
  */
 final class DockerJavaEngine implements DockerEngine, Closeable {
+    private static final Pattern STATUS_PREFIX = Pattern.compile("^Status \\d+: ");
+    private static final Pattern JSON_MESSAGE =
+            Pattern.compile("\"message\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+
     private final String host;
     private final DockerClient client;
 
@@ -120,7 +125,7 @@ final class DockerJavaEngine implements DockerEngine, Closeable {
             throw e;
         } catch (DockerException e) {
             throw new IOException(host + ": " + request + ": HTTP " + e.getHttpStatus()
-                    + ": " + firstLine(e.getMessage()), e);
+                    + ": " + engineMessage(e.getMessage()), e);
         } catch (RuntimeException e) {
             var io = ioCause(e);
             if (io == null) {
@@ -129,6 +134,19 @@ final class DockerJavaEngine implements DockerEngine, Closeable {
             var reason = io.getMessage() == null ? io.getClass().getSimpleName() : io.getMessage();
             throw new IOException(host + ": " + request + ": " + firstLine(reason), e);
         }
+    }
+
+    /**
+     * docker-java reports an error answer as {@code Status 500: {"message":"..."}}; the engine's
+     * own message is the part worth a reason.
+     */
+    static String engineMessage(String text) {
+        if (text == null) {
+            return "";
+        }
+        var body = STATUS_PREFIX.matcher(text).replaceFirst("");
+        var message = JSON_MESSAGE.matcher(body);
+        return firstLine(message.find() ? message.group(1).replace("\\\"", "\"") : body);
     }
 
     private static IOException ioCause(Throwable e) {
