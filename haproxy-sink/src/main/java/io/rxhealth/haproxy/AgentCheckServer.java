@@ -1,0 +1,126 @@
+package io.rxhealth.haproxy;
+
+import static java.util.Objects.requireNonNull;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The agent-check server: answers every TCP connection with the reply currently on its
+ * {@link ReplyBoard}, then closes. It listens on a socket it binds or on one inherited from
+ * systemd. It computes nothing per connection; the reply is rendered and published elsewhere.
+ * Thread-safe; {@link #close} stops it and its threads.
+ */
+public final class AgentCheckServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(AgentCheckServer.class);
+
+    private final EventLoopGroup acceptor;
+    private final EventLoopGroup workers;
+    private final Channel serverChannel;
+    private final SinkCounters counters;
+
+    private AgentCheckServer(EventLoopGroup acceptor, EventLoopGroup workers, Channel serverChannel,
+                             SinkCounters counters) {
+        this.acceptor = acceptor;
+        this.workers = workers;
+        this.serverChannel = serverChannel;
+        this.counters = counters;
+    }
+
+    /**
+     * Starts listening and returns once connections are being accepted.
+     *
+     * @throws UncheckedIOException if the address cannot be bound
+     * @throws IllegalStateException if {@link Listen.Inherited} was asked for but stdin is not a
+     *         listening socket
+     */
+    public static AgentCheckServer start(Listen listen, ReplyBoard replies, SinkOptions options) {
+        requireNonNull(listen, "listen");
+        requireNonNull(replies, "replies");
+        requireNonNull(options, "options");
+        // Checked before any thread starts, so a misconfigured unit fails with a plain message.
+        ServerSocketChannel inherited = listen instanceof Listen.Inherited ? inheritedChannel() : null;
+
+        var counters = new SinkCounters(options.maxConnections());
+        var acceptor = new MultiThreadIoEventLoopGroup(1,
+                new DefaultThreadFactory("agent-check-accept"), NioIoHandler.newFactory());
+        var workers = new MultiThreadIoEventLoopGroup(options.workerThreads(),
+                new DefaultThreadFactory("agent-check"), NioIoHandler.newFactory());
+        var bootstrap = new ServerBootstrap()
+                .group(acceptor, workers)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ConnectionInitializer(replies, counters, options));
+        ChannelFuture started;
+        if (inherited != null) {
+            // Already bound and listening: register it as it is; bind() would throw AlreadyBoundException.
+            started = bootstrap.channelFactory(() -> new NioServerSocketChannel(inherited)).register();
+        } else {
+            var address = ((Listen.Bind) listen).address();
+            started = bootstrap.channel(NioServerSocketChannel.class)
+                    .option(ChannelOption.SO_BACKLOG, options.backlog())
+                    .option(ChannelOption.SO_REUSEADDR, true)
+                    .bind(address);
+        }
+        started.awaitUninterruptibly();
+        if (!started.isSuccess()) {
+            shutDown(acceptor, workers);
+            throw new UncheckedIOException(new IOException(
+                    "listen: " + describe(listen) + " (expected: a free address to bind): "
+                            + started.cause().getMessage(), started.cause()));
+        }
+        var server = new AgentCheckServer(acceptor, workers, started.channel(), counters);
+        log.info("agent-check server listening on {}{}", server.localAddress(),
+                inherited != null ? " (inherited socket)" : "");
+        return server;
+    }
+
+    /** The address actually listened on; the real port when the server was bound to port 0. */
+    public InetSocketAddress localAddress() {
+        return (InetSocketAddress) serverChannel.localAddress();
+    }
+
+    public SinkStats stats() {
+        return counters.snapshot();
+    }
+
+    /** Stops accepting, closes open connections and stops the threads; waits up to a few seconds. */
+    @Override
+    public void close() {
+        serverChannel.close().awaitUninterruptibly();
+        shutDown(acceptor, workers);
+    }
+
+    private static void shutDown(EventLoopGroup acceptor, EventLoopGroup workers) {
+        // No quiet period: nothing is queued that matters once the listener is gone.
+        var a = acceptor.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        var w = workers.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        a.awaitUninterruptibly(3, TimeUnit.SECONDS);
+        w.awaitUninterruptibly(3, TimeUnit.SECONDS);
+    }
+
+    private static ServerSocketChannel inheritedChannel() {
+        try {
+            return InheritedSocket.adopt(System.inheritedChannel());
+        } catch (IOException e) {
+            throw new UncheckedIOException("inherited channel: " + e.getMessage(), e);
+        }
+    }
+
+    private static String describe(Listen listen) {
+        return listen instanceof Listen.Bind bind ? bind.address().toString() : "inherited socket";
+    }
+}

@@ -1,0 +1,105 @@
+package io.rxhealth.haproxy;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.DuplexChannel;
+import io.netty.util.ReferenceCountUtil;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Serves one agent-check connection: writes the current reply as soon as the connection is up,
+ * ends the output, discards what the client sends and closes. One instance per connection.
+ *
+ * <p>It never waits for HAProxy's optional {@code agent-send} string. After the reply it shuts the
+ * output down (FIN) and keeps reading until the client closes: closing a socket with unread
+ * input makes the kernel answer with a reset instead of a FIN, and a client that sent
+ * {@code agent-send} would then see "connection reset" after the reply
+ * ({@code AgentCheckServerIT#clientThatSendsFirstStillGetsReplyAndEof}). Whatever happens, the
+ * connection is closed at the connection timeout or once the client has sent too much.
+ */
+final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger log = LoggerFactory.getLogger(AgentReplyHandler.class);
+
+    private final ReplyBoard replies;
+    private final SinkCounters counters;
+    private final long timeoutNanos;
+    private final int maxInboundBytes;
+    private long inboundBytes;
+    private ScheduledFuture<?> deadline;
+
+    AgentReplyHandler(ReplyBoard replies, SinkCounters counters, SinkOptions options) {
+        this.replies = replies;
+        this.counters = counters;
+        this.timeoutNanos = options.connectionTimeout().toNanos();
+        this.maxInboundBytes = options.maxInboundBytes();
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        deadline = ctx.executor().schedule(() -> timeOut(ctx), timeoutNanos, TimeUnit.NANOSECONDS);
+        ctx.writeAndFlush(replies.encoded()).addListener((ChannelFuture written) -> {
+            if (!written.isSuccess()) {
+                failed(ctx, written.cause());
+                return;
+            }
+            counters.replied.increment();
+            if (ctx.channel() instanceof DuplexChannel duplex && !duplex.isInputShutdown()) {
+                duplex.shutdownOutput().addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+            } else {
+                ctx.close();
+            }
+        });
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        try {
+            if (msg instanceof ByteBuf buf) {
+                inboundBytes += buf.readableBytes();
+            }
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+        if (inboundBytes > maxInboundBytes && ctx.channel().isOpen()) {
+            counters.oversized.increment();
+            log.debug("agent-check client {} sent {} bytes (limit {}), closing",
+                    ctx.channel().remoteAddress(), inboundBytes, maxInboundBytes);
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (deadline != null) {
+            deadline.cancel(false);
+        }
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        failed(ctx, cause);
+    }
+
+    private void timeOut(ChannelHandlerContext ctx) {
+        if (ctx.channel().isOpen()) {
+            counters.timedOut.increment();
+            log.debug("agent-check client {} still connected after {} ms, closing",
+                    ctx.channel().remoteAddress(), TimeUnit.NANOSECONDS.toMillis(timeoutNanos));
+            ctx.close();
+        }
+    }
+
+    private void failed(ChannelHandlerContext ctx, Throwable cause) {
+        counters.errors.increment();
+        log.debug("agent-check client {}: {}", ctx.channel().remoteAddress(), cause.toString());
+        ctx.close();
+    }
+}
