@@ -12,7 +12,8 @@ import oshi.hardware.HardwareAbstractionLayer;
  * Creates the host checks (CPU, load, memory, swap, disk space, inodes) over one shared OSHI
  * {@link SystemInfo}: create that once per process, it costs about 130 ms. Percentage thresholds
  * are fractions 0..1 ({@code 80%} is {@code 0.8}); load thresholds are load per logical core.
- * Checks throw when they cannot measure; the runner reports that as UNKNOWN. Linux only.
+ * Checks throw when they cannot measure; the runner reports that as UNKNOWN. Each check may be
+ * run from any thread; runs of one check are serialised where it keeps state. Linux only.
  */
 public final class HostChecks {
     /**

@@ -37,7 +37,8 @@ final class InodeCheck implements Check {
         }
         if (usage.freeInodes() < 0 || usage.freeInodes() > usage.totalInodes()) {
             throw new IllegalStateException(name() + ": file system at " + usage.mount() + " reports "
-                    + usage.freeInodes() + " free of " + usage.totalInodes() + " inodes (expected: 0 <= free <= total)");
+                    + usage.freeInodes() + " free of " + usage.totalInodes()
+                    + " inodes (expected: 0 <= free <= total)");
         }
         double fraction = 1 - (double) usage.freeInodes() / usage.totalInodes();
         return new CheckResult(name(), thresholds.evaluate(fraction), "inode " + DiskCheck.where(path, usage)

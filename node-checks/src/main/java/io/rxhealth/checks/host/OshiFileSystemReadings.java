@@ -48,7 +48,8 @@ final class OshiFileSystemReadings implements FileSystemReadings {
 
     private OSFileStore find(Path real, Object device) throws IOException {
         // Network file systems included: a data directory on NFS is a legitimate path to check.
-        OSFileStore found = MountPoints.longestPrefix(real, fileSystem.getFileStores(false), OSFileStore::getMount)
+        OSFileStore found = MountPoints
+                .longestPrefix(real, fileSystem.getFileStores(false), OSFileStore::getMount)
                 .orElseThrow(() -> new IOException(path + ": no file system listed by OSHI holds " + real
                         + " (expected: a path on a mounted, non-pseudo file system)"));
         // OSHI leaves out pseudo file systems (proc, sysfs, overlay, ...) and mounts under /run,
@@ -57,8 +58,9 @@ final class OshiFileSystemReadings implements FileSystemReadings {
         // A btrfs subvolume not mounted on its own has a device of its own as well: configure
         // its mount point instead.
         if (!sameDevice(device, found)) {
-            throw new IOException(path + ": " + real + " is on a file system OSHI does not list (nearest listed mount "
-                    + found.getMount() + " is another device; expected: a path on a non-pseudo file system)");
+            throw new IOException(path + ": " + real + " is on a file system OSHI does not list"
+                    + " (nearest listed mount " + found.getMount()
+                    + " is another device; expected: a path on a non-pseudo file system)");
         }
         return found;
     }

@@ -2,6 +2,7 @@ package io.rxhealth.checks.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -21,7 +22,7 @@ class FormatTest {
         assertEquals(limit, Format.limit(fraction));
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void formatsLimitsOfThresholds() {
         assertEquals("(warn 80%, crit 90%)", Format.limits(new Thresholds(0.8, 0.9)));
     }

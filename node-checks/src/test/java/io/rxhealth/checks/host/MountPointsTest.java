@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -30,7 +31,7 @@ class MountPointsTest {
         assertEquals(expected, found, scenario);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void laterMountOnTheSamePointHidesTheEarlierOne() {
         record Entry(String mount, String device) {
         }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.rxhealth.weighting.Level;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -43,7 +44,7 @@ class ThresholdsTest {
         assertEquals(message, e.getMessage(), scenario);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void rejectsNaNValueRatherThanPassingIt() {
         var e = assertThrows(IllegalArgumentException.class, () -> new Thresholds(0.8, 0.9).evaluate(Double.NaN));
         assertEquals("value: NaN (expected: a number)", e.getMessage());
