@@ -58,6 +58,9 @@ public final class ConfigLoader {
 
     /** Parses and validates YAML text; {@code origin} names it in errors. */
     public AgentConfig parse(String yaml, String origin) {
+        if (yaml.isBlank()) {
+            throw new ConfigException(origin + ": empty (expected: a YAML mapping such as the embedded default)");
+        }
         RawConfig raw;
         try {
             raw = mapper.readValue(yaml, RawConfig.class);

@@ -47,6 +47,10 @@ final class ConfigValidator {
         }
         Duration ready = Units.duration("ready-interval", or(raw.readyInterval(), "10s"));
         List<CheckSpec> checks = checks(raw.checks());
+        if (checks.isEmpty()) {
+            // An agent with nothing to check would say 100% forever: never what an operator means.
+            throw new ConfigException("checks", raw.checks() == null ? null : "{}", "at least one check");
+        }
         Set<String> names = new HashSet<>();
         for (CheckSpec c : checks) {
             if (!names.add(c.name())) {

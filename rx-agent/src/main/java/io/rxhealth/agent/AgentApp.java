@@ -1,0 +1,188 @@
+package io.rxhealth.agent;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.rxhealth.agent.config.AgentConfig;
+import io.rxhealth.haproxy.AgentCheckServer;
+import io.rxhealth.haproxy.Listen;
+import io.rxhealth.haproxy.ReplyBoard;
+import io.rxhealth.haproxy.SinkOptions;
+import io.rxhealth.weighting.Policy;
+import io.rxhealth.weighting.ReadyWindow;
+import io.rxhealth.weighting.RecoveryWindow;
+import io.rxhealth.weighting.RiseFall;
+import io.rxhealth.weighting.State;
+import io.rxhealth.weighting.Ticker;
+import io.rxhealth.weighting.VerdictEngine;
+import io.rxhealth.weighting.WeightHold;
+import java.io.IOException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The running agent: checks in the background on their interval, the verdict served on 9505 from
+ * the latest decision, and {@code /status} + {@code /metrics} on loopback. Wired by hand.
+ */
+public final class AgentApp implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(AgentApp.class);
+
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private final AgentCheckServer server;
+    private final StatusServer status;
+    private final AgentLoop loop;
+    private final Path stateDir;
+
+    private AgentApp(AgentConfig config) throws IOException {
+        Ticker ticker = Ticker.system();
+        InstantSource wall = InstantSource.system();
+        ObjectMapper json = Json.mapper();
+        stateDir = StateDirectory.resolve(config.stateDir());
+
+        StateFile stateFile = new StateFile(stateDir, json);
+        Optional<StateFile.Saved> saved = stateFile.load();
+        RecoveryWindow recovery = new RecoveryWindow(config.recoveryWindow(), config.recoverySteps(), ticker);
+        saved.ifPresent(s -> {
+            recovery.restore(StateFile.recoveryAt(s, wall.instant()));
+            log.info("continuing from state file: {} {}%, recovery {}", s.state(), s.weightPercent(), s.recoveryPhase());
+        });
+
+        CheckFactory factory = new CheckFactory();
+        closeables.add(factory);
+        CheckFactory.Built built = factory.build(config, ticker, wall);
+        ExecutorService checkPool = Executors.newCachedThreadPool(daemon("rx-check"));
+        closeables.add(checkPool::shutdownNow);
+        VerdictEngine engine = new VerdictEngine(new Policy(built.policies(), CheckFactory.fallbackPolicy()),
+                new RiseFall(config.rise(), config.fall()), new WeightHold(config.hold(), ticker), recovery,
+                new ReadyWindow(config.readyInterval(), saved.map(StateFile.Saved::state).orElse(State.UP), ticker));
+
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        AgentMetrics metrics = new AgentMetrics(registry);
+        ReplyBoard board = new ReplyBoard("down # starting\n");
+        History history = new History(stateDir, json, 200);
+        loop = new AgentLoop(new CheckRunner(built.checks(), checkPool, ticker), new MarkerFiles(stateDir), engine,
+                board::publish, stateFile, history, metrics, wall, stateDir.toString(),
+                saved.map(s -> s.state() == State.UP ? s.weightPercent() + "%" : s.state().name().toLowerCase())
+                        .orElse(null),
+                name -> {
+                    Supplier<Object> s = built.stats().get(name);
+                    return s == null ? null : s.get();
+                });
+
+        // The first verdict is computed before 9505 answers: until then HAProxy keeps the node as it
+        // was (a refused or unanswered check changes nothing), which is better than a made-up 100%.
+        loop.cycle();
+
+        SinkOptions options = SinkOptions.defaults().withMaxConnections(config.listen().maxConnections())
+                .withConnectionTimeout(config.listen().connectionTimeout());
+        server = AgentCheckServer.start(listen(config.listen()), board, options);
+        closeables.add(0, server);
+        log.info("serving agent-check on {} ({}), state dir {}", server.localAddress(),
+                config.listen().socket(), stateDir);
+        registerSinkMetrics(metrics, server);
+
+        if (config.status().isPresent()) {
+            status = new StatusServer(config.status().get(), loop::status, metrics::scrape, json);
+            closeables.add(0, status);
+            log.info("status and metrics on http://{}:{}/status", status.address().getHostString(),
+                    status.address().getPort());
+        } else {
+            status = null;
+        }
+
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(daemon("rx-loop"));
+        closeables.add(0, scheduler::shutdownNow);
+        long period = config.interval().toMillis();
+        scheduler.scheduleWithFixedDelay(() -> {
+            try {
+                loop.cycle();
+            } catch (RuntimeException e) {
+                // A bug in one cycle must not stop the schedule: the last reply stays published.
+                log.error("check cycle failed", e);
+            }
+        }, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    public static AgentApp start(AgentConfig config) throws IOException {
+        return new AgentApp(config);
+    }
+
+    public AgentCheckServer server() {
+        return server;
+    }
+
+    public Optional<StatusServer> statusServer() {
+        return Optional.ofNullable(status);
+    }
+
+    public AgentStatus status() {
+        return loop.status();
+    }
+
+    public Path stateDir() {
+        return stateDir;
+    }
+
+    static Listen listen(AgentConfig.ListenSpec spec) throws IOException {
+        boolean inherited;
+        switch (spec.socket()) {
+            case "inherited":
+                inherited = true;
+                break;
+            case "bind":
+                inherited = false;
+                break;
+            default:
+                inherited = System.inheritedChannel() instanceof ServerSocketChannel;
+        }
+        return inherited ? Listen.inherited() : new Listen.Bind(spec.address());
+    }
+
+    private static void registerSinkMetrics(AgentMetrics metrics, AgentCheckServer server) {
+        metrics.counter("rxhealth_agentcheck_connections_accepted", "Connections accepted on the agent-check port",
+                server, s -> s.stats().accepted());
+        metrics.counter("rxhealth_agentcheck_connections_rejected", "Connections closed unanswered (over the cap)",
+                server, s -> s.stats().rejected());
+        metrics.counter("rxhealth_agentcheck_replies", "Replies written", server, s -> s.stats().replied());
+        metrics.counter("rxhealth_agentcheck_timeouts", "Connections cut at the connection timeout", server,
+                s -> s.stats().timedOut());
+        metrics.counter("rxhealth_agentcheck_errors", "Connections that ended in an error", server,
+                s -> s.stats().errors());
+        metrics.gauge("rxhealth_agentcheck_connections_active", "Connections open now", server,
+                s -> s.stats().active());
+    }
+
+    private static ThreadFactory daemon(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    @Override
+    public void close() {
+        for (AutoCloseable c : closeables) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                log.warn("error while stopping: {}", e.toString());
+            }
+        }
+    }
+
+}

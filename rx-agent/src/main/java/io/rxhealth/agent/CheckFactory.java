@@ -1,0 +1,146 @@
+package io.rxhealth.agent;
+
+import io.rxhealth.agent.config.AgentConfig;
+import io.rxhealth.agent.config.CheckSpec;
+import io.rxhealth.checks.docker.DockerCheckConfig;
+import io.rxhealth.checks.docker.DockerChecks;
+import io.rxhealth.checks.host.HostChecks;
+import io.rxhealth.checks.host.Thresholds;
+import io.rxhealth.checks.http.EndpointSpec;
+import io.rxhealth.checks.http.HttpClients;
+import io.rxhealth.checks.http.HttpEndpointCheck;
+import io.rxhealth.checks.http.Tls;
+import io.rxhealth.checks.http.WindowThresholds;
+import io.rxhealth.weighting.Check;
+import io.rxhealth.weighting.CheckPolicy;
+import io.rxhealth.weighting.Reaction;
+import io.rxhealth.weighting.Ticker;
+import java.io.Closeable;
+import java.io.IOException;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Supplier;
+import oshi.SystemInfo;
+
+/**
+ * Builds the configured checks and the policy that weighs them. Holds what the checks share (one
+ * OSHI SystemInfo, one HTTP client set, one Docker client) and closes it.
+ */
+final class CheckFactory implements Closeable {
+    /** The checks in config order, the policy, and per-check statistics for {@code /status}. */
+    record Built(List<CheckRunner.Timed> checks, Map<String, CheckPolicy> policies,
+                 Map<String, Supplier<Object>> stats) {
+    }
+
+    private final List<Closeable> resources = new ArrayList<>();
+
+    Built build(AgentConfig config, Ticker ticker, InstantSource wall) {
+        List<CheckRunner.Timed> checks = new ArrayList<>();
+        Map<String, CheckPolicy> policies = new LinkedHashMap<>();
+        Map<String, Supplier<Object>> stats = new HashMap<>();
+        HostChecks host = null;
+        HttpClients http = null;
+        Map<String, Check> docker = null;
+        for (CheckSpec spec : config.checks()) {
+            Check check;
+            if (spec instanceof CheckSpec.Host h) {
+                host = host == null ? new HostChecks(new SystemInfo()) : host;
+                check = host(host, h);
+            } else if (spec instanceof CheckSpec.Mount m) {
+                host = host == null ? new HostChecks(new SystemInfo()) : host;
+                Thresholds t = new Thresholds(m.warn(), m.crit());
+                check = m.inodes() ? host.inode(m.path(), t) : host.disk(m.path(), t);
+            } else if (spec instanceof CheckSpec.Http h) {
+                http = http == null ? new HttpClients() : http;
+                HttpEndpointCheck endpoint = http(h, http, ticker, wall);
+                stats.put(h.name(), endpoint::stats);
+                check = endpoint;
+            } else if (spec instanceof CheckSpec.DockerDaemon || spec instanceof CheckSpec.Container) {
+                docker = docker == null ? docker(config, ticker) : docker;
+                check = docker.get(spec.name());
+            } else {
+                throw new IllegalStateException("unhandled check spec: " + spec);
+            }
+            if (!check.name().equals(spec.name())) {
+                throw new IllegalStateException("check " + check.name() + " built for spec " + spec.name());
+            }
+            checks.add(new CheckRunner.Timed(check, spec.timeout()));
+            policies.put(spec.name(), spec.policy());
+        }
+        return new Built(checks, policies, stats);
+    }
+
+    /** Reactions of a check the config does not name (none in practice: every check is configured). */
+    static CheckPolicy fallbackPolicy() {
+        return CheckPolicy.of(Reaction.weight(50), Reaction.down());
+    }
+
+    private static Check host(HostChecks host, CheckSpec.Host h) {
+        Thresholds t = new Thresholds(h.warn(), h.crit());
+        switch (h.kind()) {
+            case CPU:
+                return host.cpu(t);
+            case LOAD:
+                return host.load(t);
+            case MEMORY:
+                return host.memory(t);
+            default:
+                return host.swap(t);
+        }
+    }
+
+    private static HttpEndpointCheck http(CheckSpec.Http h, HttpClients clients, Ticker ticker, InstantSource wall) {
+        if (h.host().isPresent()) {
+            HttpClients.allowHostHeader();
+        }
+        Tls tls = h.insecure() ? new Tls.Insecure()
+                : h.caFile().<Tls>map(Tls.CaFile::new).orElse(new Tls.SystemTrust());
+        EndpointSpec spec = new EndpointSpec(h.name(), h.url(), h.expect(), h.body(), h.timeout(), h.host(), tls);
+        CheckSpec.HttpWindow w = h.window();
+        WindowThresholds thresholds = new WindowThresholds(w.size(), w.minSamples(), w.p95Warn(), w.p95Crit(),
+                w.p99Warn(), w.p99Crit(), optional(w.errorRateWarn()), optional(w.errorRateCrit()));
+        return new HttpEndpointCheck(spec, thresholds, clients, ticker, wall);
+    }
+
+    private Map<String, Check> docker(AgentConfig config, Ticker ticker) {
+        String host = null;
+        List<String> containers = new ArrayList<>();
+        int limit = DockerCheckConfig.DEFAULT_MAX_RESTARTS;
+        java.time.Duration window = DockerCheckConfig.DEFAULT_RESTART_WINDOW;
+        java.time.Duration timeout = DockerCheckConfig.DEFAULT_RESPONSE_TIMEOUT;
+        for (CheckSpec spec : config.checks()) {
+            if (spec instanceof CheckSpec.DockerDaemon d) {
+                host = d.host();
+                timeout = d.timeout();
+            } else if (spec instanceof CheckSpec.Container c) {
+                containers.add(c.container());
+                limit = c.restartLimit();
+                window = c.restartWindow();
+            }
+        }
+        DockerChecks checks = DockerChecks.create(new DockerCheckConfig(host, timeout, timeout, containers, limit,
+                window), ticker);
+        resources.add(checks);
+        Map<String, Check> byName = new HashMap<>();
+        for (Check c : checks.all()) {
+            byName.put(c.name(), c);
+        }
+        return byName;
+    }
+
+    private static OptionalDouble optional(java.util.Optional<Double> d) {
+        return d.isPresent() ? OptionalDouble.of(d.get()) : OptionalDouble.empty();
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (Closeable c : resources) {
+            c.close();
+        }
+    }
+}
