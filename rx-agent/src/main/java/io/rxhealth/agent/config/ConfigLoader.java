@@ -39,6 +39,8 @@ public final class ConfigLoader {
         String text;
         try {
             text = Files.readString(file.get(), StandardCharsets.UTF_8);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new ConfigException("config: " + file.get() + ": no such file (expected: a readable YAML file)");
         } catch (IOException e) {
             throw new ConfigException("config: cannot read " + file.get() + ": " + e.getMessage());
         }

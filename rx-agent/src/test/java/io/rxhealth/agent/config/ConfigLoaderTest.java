@@ -1,0 +1,102 @@
+package io.rxhealth.agent.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.rxhealth.weighting.Reaction;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ConfigLoaderTest {
+    private final ConfigLoader loader = new ConfigLoader();
+
+    @Test
+    void embeddedDefaultIsHostChecksOnly() {
+        AgentConfig c = loader.loadDefault();
+        assertEquals(List.of("cpu", "load", "memory", "swap", "disk:/", "inode:/"), CheckSpec.names(c.checks()));
+        assertEquals(9505, c.listen().address().getPort());
+        assertEquals("auto", c.listen().socket());
+        assertEquals(Duration.ofSeconds(2), c.interval());
+        assertEquals(List.of(25, 50, 75), c.recoverySteps());
+        assertEquals(Optional.empty(), c.stateDir());
+        CheckSpec.Host cpu = (CheckSpec.Host) c.checks().get(0);
+        assertEquals(0.85, cpu.warn(), 1e-9);
+        assertEquals(Reaction.down(), cpu.policy().onCrit());
+        assertEquals(Reaction.down(), cpu.policy().onUnknown());
+    }
+
+    @Test
+    void readsHttpDockerAndWindowSettings() {
+        AgentConfig c = loader.parse("""
+                state-dir: /tmp/rxh-state
+                checks:
+                  http:
+                    - name: storage
+                      url: http://127.0.0.1:8080/storage/health
+                      expect: [200, 204]
+                      timeout: 500ms
+                      on-crit: down
+                      window: { size: 10, min-samples: 3, p95-warn: 800ms, error-rate-crit: 20% }
+                    - { name: preview, url: http://127.0.0.1:8080/preview/health, on-warn: 50%, on-crit: 50% }
+                  docker:
+                    host: tcp://127.0.0.1:2375
+                    containers:
+                      - { name: rx-storage, on-crit: down }
+                """, "test");
+        assertEquals(List.of("storage", "preview", "docker", "container:rx-storage"), CheckSpec.names(c.checks()));
+        CheckSpec.Http storage = (CheckSpec.Http) c.checks().get(0);
+        assertEquals(Duration.ofMillis(500), storage.timeout());
+        assertEquals(Optional.of(Duration.ofMillis(800)), storage.window().p95Warn());
+        assertEquals(Optional.of(0.2), storage.window().errorRateCrit());
+        assertEquals(Path.of("/tmp/rxh-state"), c.stateDir().orElseThrow());
+        CheckSpec.Http preview = (CheckSpec.Http) c.checks().get(1);
+        assertEquals(Reaction.weight(50), preview.policy().onCrit());
+        assertEquals(Duration.ofSeconds(1), preview.timeout());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        # case                     | yaml                                                          | message
+        unknown top-level key      | 'intervall: 2s'                                               | 'test: unknown key ''intervall'' (expected one of: check-timeout, checks, fall, hold, interval, listen, ready-interval, recovery, rise, state-dir, status)'
+        unknown nested key         | 'checks: { cpu: { warn: 50%, critical: 90% } }'               | 'test: unknown key ''checks.cpu.critical'' (expected one of: crit, enabled, on-crit, on-unknown, on-warn, timeout, warn)'
+        bad duration               | 'interval: 2 seconds'                                         | 'test: interval: ''2 seconds'' (expected: a duration such as 500ms, 2s, 5m or 1h)'
+        zero interval              | 'interval: 0s'                                                | 'test: interval: ''0s'' (expected: a duration above 0)'
+        bad percentage             | 'checks: { memory: { warn: 85 } }'                            | 'test: checks.memory.warn: ''85'' (expected: a percentage such as 80%)'
+        percentage above 100       | 'checks: { memory: { crit: 120% } }'                          | 'test: checks.memory.crit: ''120%'' (expected: a percentage from 0% to 100%)'
+        warn above crit            | 'checks: { disk: [ { path: /, warn: 90%, crit: 80% } ] }'    | 'test: checks.disk[0].warn: ''90%'' (expected: at most crit (0.8))'
+        bad reaction               | 'checks: { swap: { on-crit: 120% } }'                         | 'test: checks.swap.on-crit: ''120%'' (expected: none, down or 0%..100%)'
+        relative mount path        | 'checks: { inode: [ { path: var } ] }'                        | 'test: checks.inode[0].path: ''var'' (expected: an absolute path)'
+        bad url scheme             | 'checks: { http: [ { name: a, url: ftp://x/ } ] }'            | 'test: checks.http[0].url: ''ftp://x/'' (expected: an http:// or https:// URL)'
+        bad status code            | 'checks: { http: [ { name: a, url: http://x/, expect: [999] } ] }' | 'test: checks.http[0].expect: 999 (expected: HTTP status codes 100..599)'
+        duplicate check            | 'checks: { disk: [ { path: / }, { path: / } ] }'              | 'test: checks: ''disk:/'' (expected: unique check names (this one appears twice))'
+        no checks                  | 'interval: 2s'                                                | 'test: checks: null (expected: at least one check)'
+        bad socket mode            | 'listen: { socket: systemd }'                                 | 'test: listen.socket: ''systemd'' (expected: auto, bind or inherited)'
+        bad port                   | 'listen: { port: 70000 }'                                     | 'test: listen.port: 70000 (expected: 0..65535)'
+        bad docker host            | 'checks: { docker: { host: /var/run/docker.sock } }'          | 'test: checks.docker.host: ''/var/run/docker.sock'' (expected: unix:///path or tcp://host:port)'
+        recovery step above 100    | 'recovery: { steps: [50, 150] }'                              | 'test: recovery.steps[1]: 150 (expected: a percentage 1..100)'
+        """)
+    void rejectsBadConfigInOneLineNamingKeyValueAndExpectation(String scenario, String yaml, String message) {
+        String withCheck = yaml.startsWith("checks:") || yaml.startsWith("interval: 2s") ? yaml
+                : yaml + "\nchecks: { cpu: {} }";
+        ConfigException e = assertThrows(ConfigException.class, () -> loader.parse(withCheck, "test"));
+        assertEquals(message, e.getMessage(), scenario);
+    }
+
+    @Test
+    void rejectsAnEmptyFile() {
+        ConfigException e = assertThrows(ConfigException.class, () -> loader.parse("\n", "/etc/x.yaml"));
+        assertEquals("/etc/x.yaml: empty (expected: a YAML mapping such as the embedded default)", e.getMessage());
+    }
+
+    @Test
+    void rejectsAMissingFileNamingIt() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> loader.load(Optional.of(Path.of("/nonexistent/rxh.yaml"))));
+        assertEquals("config: /nonexistent/rxh.yaml: no such file (expected: a readable YAML file)", e.getMessage());
+    }
+}
