@@ -9,6 +9,7 @@ import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
 import java.io.File;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,17 +101,17 @@ final class PodmanService implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         try {
             killService();
+            // Stops and removes every container and image of this root and unmounts overlays.
+            cli("system", "reset", "--force");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("podman cleanup in " + dir + " interrupted");
         } finally {
-            try {
-                // Stops and removes every container and image of this root and unmounts overlays.
-                cli("system", "reset", "--force");
-            } finally {
-                unmountLeftovers();
-                deleteTree();
-            }
+            unmountLeftovers();
+            deleteTree();
         }
     }
 
@@ -181,14 +182,20 @@ final class PodmanService implements AutoCloseable {
         return builder;
     }
 
-    private void unmountLeftovers() throws IOException, InterruptedException {
+    private void unmountLeftovers() throws IOException {
         var mounts = Files.readAllLines(Path.of("/proc/self/mountinfo")).stream()
                 .map(line -> line.split(" ")[4])
                 .filter(point -> point.startsWith(dir.toString()))
                 .sorted(Comparator.reverseOrder())
                 .toList();
         for (var point : mounts) {
-            new ProcessBuilder("umount", "-l", point).inheritIO().start().waitFor();
+            var umount = new ProcessBuilder("umount", "-l", point).inheritIO().start();
+            try {
+                umount.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("umount " + point + " interrupted");
+            }
         }
     }
 
