@@ -18,8 +18,7 @@ import java.time.temporal.ChronoUnit;
  *
  * <p>When the daemon cannot be asked, {@link #run()} throws and the runner reports {@code
  * UNKNOWN}: nothing is known about the container then, and the daemon's own check ({@link
- * DockerDaemonCheck}) already reports the outage as {@code CRIT}. Not thread-safe: the runner
- * runs one check at a time.
+ * DockerDaemonCheck}) already reports the outage as {@code CRIT}. Thread-safe.
  */
 final class ContainerCheck implements Check {
     private final DockerEngine engine;

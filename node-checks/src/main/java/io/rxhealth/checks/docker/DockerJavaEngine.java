@@ -76,13 +76,17 @@ final class DockerJavaEngine implements DockerEngine, Closeable {
     @Override
     public Optional<ContainerStatus> inspect(String container) throws IOException {
         requireNonNull(container, "container");
+        InspectContainerResponse response;
         try {
-            var response = call("GET /containers/" + container + "/json",
+            response = call("GET /containers/" + container + "/json",
                     () -> client.inspectContainerCmd(container).exec());
-            return Optional.of(statusOf(container, response));
-        } catch (NotFoundException e) {
-            return Optional.empty();
+        } catch (IOException e) {
+            if (e.getCause() instanceof NotFoundException) {
+                return Optional.empty();
+            }
+            throw e;
         }
+        return Optional.of(statusOf(container, response));
     }
 
     private ContainerStatus statusOf(String container, InspectContainerResponse response)
@@ -116,13 +120,12 @@ final class DockerJavaEngine implements DockerEngine, Closeable {
     /**
      * Runs one docker-java call and turns its failures into one-line {@link IOException}s: an
      * error status from the engine, or an I/O failure (refused, timed out) that docker-java wraps
-     * in a RuntimeException. A 404 is passed through for the caller to interpret.
+     * in a RuntimeException. The docker-java exception stays the cause: a 404 means something
+     * different for each request.
      */
     private <T> T call(String request, DockerCall<T> call) throws IOException {
         try {
             return call.exec();
-        } catch (NotFoundException e) {
-            throw e;
         } catch (DockerException e) {
             throw new IOException(host + ": " + request + ": HTTP " + e.getHttpStatus()
                     + ": " + engineMessage(e.getMessage()), e);

@@ -11,7 +11,8 @@ import java.util.Deque;
  * Restart counts of one container seen by successive inspections, answering "how many restarts
  * within the last window". The engine only gives a running total, so the history keeps the
  * total as of each change and subtracts the total as of the window's start. A restart is
- * attributed to the inspection that first saw it. Not thread-safe: one check owns one history.
+ * attributed to the inspection that first saw it. Thread-safe: a run the runner gave up on may
+ * still finish while the next one starts.
  */
 final class RestartHistory {
     private final long windowNanos;
@@ -31,7 +32,7 @@ final class RestartHistory {
     }
 
     /** Records one inspection and returns the restarts seen within the window up to now. */
-    int record(String id, int restartCount) {
+    synchronized int record(String id, int restartCount) {
         long now = ticker.nanos();
         // A new container under the same name starts counting at zero again.
         if (!id.equals(containerId) || !samples.isEmpty() && restartCount < samples.getLast().count) {
@@ -49,7 +50,7 @@ final class RestartHistory {
     }
 
     /** Forgets everything, e.g. when the container is gone. */
-    void clear() {
+    synchronized void clear() {
         samples.clear();
         containerId = null;
     }

@@ -71,6 +71,15 @@ class DockerEngineApiIT {
     }
 
     @Test
+    void daemonIsCritWhenSomethingElseAnswersOnThePort() throws Exception {
+        stubFor(get(urlPathMatching(PING)).willReturn(aResponse().withStatus(404)
+                .withBody("page not found")));
+        var result = checks.daemon().run();
+        assertThat(result.level()).isEqualTo(Level.CRIT);
+        assertThat(result.detail()).endsWith(": GET /_ping: HTTP 404: page not found");
+    }
+
+    @Test
     void daemonIsCritWhenTheConnectionIsRefused() throws Exception {
         try (var refused = checksFor("tcp://127.0.0.1:" + closedPort())) {
             var result = refused.daemon().run();
