@@ -83,6 +83,10 @@ public record EndpointSpec(String name, URI url, Set<Integer> expectedStatus, Op
         return new EndpointSpec(name, url, expectedStatus, Optional.of(text), timeout, host, tls);
     }
 
+    public EndpointSpec withTimeout(Duration newTimeout) {
+        return new EndpointSpec(name, url, expectedStatus, bodyContains, newTimeout, host, tls);
+    }
+
     public EndpointSpec withHost(String hostHeader) {
         return new EndpointSpec(name, url, expectedStatus, bodyContains, timeout, Optional.of(hostHeader), tls);
     }

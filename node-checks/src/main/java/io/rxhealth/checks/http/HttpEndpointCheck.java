@@ -96,7 +96,7 @@ public final class HttpEndpointCheck implements Check {
         } catch (HttpTimeoutException e) {
             // Waited the whole timeout: a lower bound of the latency, which the percentiles should see.
             String detail = target + "no response within " + Formats.millis(spec.timeout());
-            List<Finding> findings = record(Probe.answered(false, ticker.nanos() - start), OptionalInt.empty(), detail);
+            List<Finding> findings = record(Probe.measured(false, ticker.nanos() - start), OptionalInt.empty(), detail);
             HttpTimeoutException timeout = new HttpTimeoutException(withFindings(detail, findings));
             timeout.initCause(e);
             throw timeout;
@@ -112,7 +112,7 @@ public final class HttpEndpointCheck implements Check {
         String detail = target + mismatch.orElse(status + " in " + Formats.millis(elapsed));
         List<Finding> parts = new ArrayList<>();
         parts.add(new Finding(level, detail));
-        parts.addAll(record(Probe.answered(mismatch.isEmpty(), elapsed), OptionalInt.of(status), detail));
+        parts.addAll(record(Probe.measured(mismatch.isEmpty(), elapsed), OptionalInt.of(status), detail));
         // Worst first (stable: the probe leads among equals), so the reason HAProxy shows after
         // '#' starts with what set the level.
         parts.sort(Comparator.comparing(Finding::level).reversed());

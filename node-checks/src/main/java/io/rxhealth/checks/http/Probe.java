@@ -18,7 +18,7 @@ record Probe(boolean success, OptionalLong latencyNanos) {
         }
     }
 
-    static Probe answered(boolean success, long latencyNanos) {
+    static Probe measured(boolean success, long latencyNanos) {
         return new Probe(success, OptionalLong.of(latencyNanos));
     }
 

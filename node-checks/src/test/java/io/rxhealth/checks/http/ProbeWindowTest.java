@@ -57,7 +57,7 @@ class ProbeWindowTest {
         }
         String[] parts = probe.split(":");
         long nanos = Duration.ofMillis(Long.parseLong(parts[1])).toNanos();
-        return Probe.answered(parts[0].equals("ok"), nanos);
+        return Probe.measured(parts[0].equals("ok"), nanos);
     }
 
     private static Optional<Duration> millis(String cell) {
