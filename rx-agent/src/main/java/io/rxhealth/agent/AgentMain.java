@@ -1,11 +1,15 @@
 package io.rxhealth.agent;
 
+import io.rxhealth.checks.http.HttpClients;
+
 /** Entry point of {@code rx-health-agent}. */
 public final class AgentMain {
     private AgentMain() {
     }
 
     public static void main(String[] args) {
+        // Must precede any use of java.net.http in this JVM: endpoints may set a Host header.
+        HttpClients.allowHostHeader();
         System.exit(AgentCli.commandLine().execute(args));
     }
 }
