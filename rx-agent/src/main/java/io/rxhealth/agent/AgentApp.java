@@ -29,7 +29,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
+import io.rxhealth.checks.http.HttpEndpointCheck;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,10 +77,8 @@ public final class AgentApp implements AutoCloseable {
                 board::publish, stateFile, history, metrics, wall, stateDir.toString(),
                 saved.map(s -> s.state() == State.UP ? s.weightPercent() + "%" : s.state().name().toLowerCase())
                         .orElse(null),
-                name -> {
-                    Supplier<Object> s = built.stats().get(name);
-                    return s == null ? null : s.get();
-                });
+                built::statsOf);
+        built.http().forEach((name, check) -> registerHttpMetrics(metrics, name, check));
 
         // The first verdict is computed before 9505 answers: until then HAProxy keeps the node as it
         // was (a refused or unanswered check changes nothing), which is better than a made-up 100%.
@@ -163,6 +161,22 @@ public final class AgentApp implements AutoCloseable {
                 s -> s.stats().errors());
         metrics.gauge("rxhealth_agentcheck_connections_active", "Connections open now", server,
                 s -> s.stats().active());
+    }
+
+    private static void registerHttpMetrics(AgentMetrics metrics, String name, HttpEndpointCheck check) {
+        String help = "Latency of the endpoint over its sliding window (nearest rank)";
+        metrics.gauge("rxhealth_http_latency_seconds", help, check,
+                c -> seconds(c.stats().p50()), "check", name, "quantile", "0.5");
+        metrics.gauge("rxhealth_http_latency_seconds", help, check,
+                c -> seconds(c.stats().p95()), "check", name, "quantile", "0.95");
+        metrics.gauge("rxhealth_http_latency_seconds", help, check,
+                c -> seconds(c.stats().p99()), "check", name, "quantile", "0.99");
+        metrics.gauge("rxhealth_http_error_ratio", "Failed probes / probes over the sliding window", check,
+                c -> c.stats().errorRatio(), "check", name);
+    }
+
+    private static double seconds(Optional<java.time.Duration> d) {
+        return d.map(x -> x.toNanos() / 1e9).orElse(Double.NaN);
     }
 
     private static ThreadFactory daemon(String prefix) {

@@ -24,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.function.Supplier;
 import oshi.SystemInfo;
 
 /**
@@ -32,9 +31,14 @@ import oshi.SystemInfo;
  * OSHI SystemInfo, one HTTP client set, one Docker client) and closes it.
  */
 final class CheckFactory implements Closeable {
-    /** The checks in config order, the policy, and per-check statistics for {@code /status}. */
+    /** The checks in config order, the policy, and the HTTP checks (their windows feed status and metrics). */
     record Built(List<CheckRunner.Timed> checks, Map<String, CheckPolicy> policies,
-                 Map<String, Supplier<Object>> stats) {
+                 Map<String, HttpEndpointCheck> http) {
+        /** Extra statistics of a check for {@code /status}, or null when it has none. */
+        Object statsOf(String check) {
+            HttpEndpointCheck c = http.get(check);
+            return c == null ? null : c.stats();
+        }
     }
 
     private final List<Closeable> resources = new ArrayList<>();
@@ -42,7 +46,7 @@ final class CheckFactory implements Closeable {
     Built build(AgentConfig config, Ticker ticker, InstantSource wall) {
         List<CheckRunner.Timed> checks = new ArrayList<>();
         Map<String, CheckPolicy> policies = new LinkedHashMap<>();
-        Map<String, Supplier<Object>> stats = new HashMap<>();
+        Map<String, HttpEndpointCheck> httpChecks = new LinkedHashMap<>();
         HostChecks host = null;
         HttpClients http = null;
         Map<String, Check> docker = null;
@@ -58,7 +62,7 @@ final class CheckFactory implements Closeable {
             } else if (spec instanceof CheckSpec.Http h) {
                 http = http == null ? new HttpClients() : http;
                 HttpEndpointCheck endpoint = http(h, http, ticker, wall);
-                stats.put(h.name(), endpoint::stats);
+                httpChecks.put(h.name(), endpoint);
                 check = endpoint;
             } else if (spec instanceof CheckSpec.DockerDaemon || spec instanceof CheckSpec.Container) {
                 docker = docker == null ? docker(config, ticker) : docker;
@@ -72,7 +76,7 @@ final class CheckFactory implements Closeable {
             checks.add(new CheckRunner.Timed(check, spec.timeout()));
             policies.put(spec.name(), spec.policy());
         }
-        return new Built(checks, policies, stats);
+        return new Built(checks, policies, httpChecks);
     }
 
     /** Reactions of a check the config does not name (none in practice: every check is configured). */

@@ -5,6 +5,9 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.rxhealth.agent.config.ConfigLoader;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -77,6 +80,38 @@ class AgentAppIT {
         start("  disk: [ { path: /nonexistent-rxh, on-crit: down } ]");
         assertThat(AgentReplies.fetch(app.server().localAddress()))
                 .matches("down # disk:/nonexistent-rxh unknown: .*nonexistent-rxh.*\n");
+    }
+
+    @Test
+    void aFailingSoftServiceHalvesTheWeightAndShowsInMetrics() throws Exception {
+        WireMockServer rx = new WireMockServer(WireMockConfiguration.options().dynamicPort());
+        rx.start();
+        try {
+            rx.stubFor(WireMock.get("/storage/health").willReturn(WireMock.ok("ok")));
+            rx.stubFor(WireMock.get("/preview/health").willReturn(WireMock.serverError()));
+            String base = "http://127.0.0.1:" + rx.port();
+            start(("  http:\n"
+                    + "    - { name: storage, url: \"%1$s/storage/health\", on-crit: down, host: rx.example }\n"
+                    + "    - { name: preview, url: \"%1$s/preview/health\", on-warn: 50%%, on-crit: 50%% }\n")
+                    .formatted(base));
+            assertThat(AgentReplies.fetch(app.server().localAddress()))
+                    .isEqualTo("up 50% # preview crit: GET " + base + "/preview/health -> 500 (expected 200)\n");
+            rx.verify(WireMock.getRequestedFor(WireMock.urlEqualTo("/storage/health"))
+                    .withHeader("Host", WireMock.equalTo("rx.example")));
+
+            rx.stubFor(WireMock.get("/storage/health").willReturn(WireMock.serviceUnavailable()));
+            await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
+                    AgentReplies.fetch(app.server().localAddress())).startsWith("down # storage crit: GET "));
+
+            int port = app.statusServer().orElseThrow().address().getPort();
+            String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            assertThat(metrics).contains("rxhealth_http_error_ratio{check=\"preview\"} 1.0",
+                    "rxhealth_http_latency_seconds{check=\"storage\",quantile=\"0.95\"}");
+        } finally {
+            rx.stop();
+        }
     }
 
     @Test

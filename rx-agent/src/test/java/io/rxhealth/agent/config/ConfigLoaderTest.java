@@ -59,6 +59,23 @@ class ConfigLoaderTest {
         assertEquals(Duration.ofSeconds(1), preview.timeout());
     }
 
+    @Test
+    void theDirectumRxExampleInTheDocsIsValid() {
+        AgentConfig c = loader.load(Optional.of(Path.of("..", "docs", "examples", "directum-rx.yaml")));
+        assertEquals(List.of("cpu", "load", "memory", "swap", "disk:/", "disk:/var/lib/docker", "inode:/",
+                "client-api", "web-client", "storage", "preview", "integration", "log", "docker",
+                "container:rx-webserver", "container:rx-storageservice", "container:rx-previewservice"),
+                CheckSpec.names(c.checks()));
+        assertEquals(Reaction.down(), policyOf(c, "storage").onCrit());
+        assertEquals(Reaction.weight(50), policyOf(c, "preview").onCrit());
+        assertEquals(Reaction.weight(75), policyOf(c, "log").onCrit());
+        assertEquals(Reaction.weight(50), policyOf(c, "swap").onCrit());
+    }
+
+    private static io.rxhealth.weighting.CheckPolicy policyOf(AgentConfig c, String name) {
+        return c.checks().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow().policy();
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
         # case                     | yaml                                                          | message
