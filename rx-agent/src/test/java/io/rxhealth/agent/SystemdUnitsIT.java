@@ -30,6 +30,6 @@ class SystemdUnitsIT {
         String service = Files.readString(UNITS.resolve("rx-health-agent.service"));
         assertThat(socket).contains("ListenStream=9505", "Accept=no");
         assertThat(service).contains("StandardInput=socket", "StandardOutput=journal", "StandardError=journal",
-                "ReadWritePaths=/var/lib/rx-health-agent", "-XX:+UseSerialGC -Xmx32m");
+                "ReadWritePaths=/var/lib/rx-health-agent", "-XX:+UseSerialGC -Xms8m -Xmx32m");
     }
 }
