@@ -41,9 +41,19 @@ final class HaproxyAdmin {
 
     /** {@code set server backend/server state ready|drain|maint}, as an operator would type it. */
     void setState(String backend, String server, String state) throws IOException {
-        String answer = command("set server " + backend + "/" + server + " state " + state).trim();
+        run("set server " + backend + "/" + server + " state " + state);
+    }
+
+    /** {@code enable agent} / {@code disable agent}: starts or stops HAProxy's agent polls of one server. */
+    void agentChecks(String backend, String server, boolean enabled) throws IOException {
+        run((enabled ? "enable" : "disable") + " agent " + backend + "/" + server);
+    }
+
+    /** A command that answers nothing when it succeeds. */
+    private void run(String command) throws IOException {
+        String answer = command(command).trim();
         if (!answer.isEmpty()) {
-            throw new IOException("set server " + backend + "/" + server + " state " + state + ": " + answer);
+            throw new IOException(command + ": " + answer);
         }
     }
 }

@@ -74,6 +74,7 @@ class HaproxyAgentCheckIT {
                     assertThat(s.path("ready").asBoolean()).isFalse();
                 });
         stand.admin().setState(BACKEND, SERVER, "ready");
+        stand.admin().agentChecks(HaproxyStand.WEIGHT_ONE_BACKEND, HaproxyStand.WEIGHT_ONE_SERVER, true);
         awaitServer("HAProxy serves the node at full weight", s -> {
             assertThat(s.status()).isEqualTo("UP");
             assertThat(s.weight()).isEqualTo(100);
@@ -87,12 +88,22 @@ class HaproxyAgentCheckIT {
         assertThat(healthy.adminState()).isZero();
         assertThat(healthy.initialWeight()).isEqualTo(100);
         assertThat(healthy.lastAgentCheck()).isEqualTo("via agent : up");
+        awaitWeightOneServer("weight 1 at full weight", s -> {
+            assertThat(s.status()).isEqualTo("UP");
+            assertThat(s.weight()).isEqualTo(1);
+        });
 
         stand.tmpfs().fillTo(8);
         awaitServer("disk 50% (warn): up 50%", s -> {
             assertThat(s.status()).isEqualTo("UP");
             assertThat(s.weight()).isEqualTo(50);
             assertThat(s.lastAgentCheck()).startsWith("via agent : up (disk:" + stand.tmpfs().dir() + " warn:");
+        });
+        // 1 * 50 / 100 truncates to 0: still UP, yet no traffic — why docs/haproxy.md says weight 100.
+        awaitWeightOneServer("weight 1 at 50%: a silent drain", s -> {
+            assertThat(s.status()).isEqualTo("UP");
+            assertThat(s.weight()).isZero();
+            assertThat(s.adminState()).isZero();
         });
         JsonNode warn = agentStatus();
         assertThat(warn.path("verdict").asText()).isEqualTo("50%");
@@ -186,6 +197,8 @@ class HaproxyAgentCheckIT {
 
         await("agent's ready interval over").atMost(HaproxyStand.READY_INTERVAL.plus(SETTLE)).pollInterval(POLL)
                 .until(() -> !agentStatus().path("ready").asBoolean());
+        // Count only be_app/s1's polls: the agent's reply counter is shared by every server line.
+        stand.admin().agentChecks(HaproxyStand.WEIGHT_ONE_BACKEND, HaproxyStand.WEIGHT_ONE_SERVER, false);
         double repliesBefore = stand.agent().metric(REPLIES);
         stand.admin().setState(BACKEND, SERVER, "maint");
         // Six agent-inter periods: HAProxy keeps polling the agent in maint, and no reply lifts it.
@@ -196,8 +209,9 @@ class HaproxyAgentCheckIT {
                     assertThat(s.inMaint()).isTrue();
                     assertThat(s.lastAgentCheck()).startsWith("via agent : up");
                 });
-        assertThat(stand.agent().metric(REPLIES) - repliesBefore).as("agent replies during the operator's maint")
-                .isGreaterThanOrEqualTo(4);
+        assertThat(stand.agent().metric(REPLIES) - repliesBefore).as("agent replies to s1 during the operator's maint")
+                .isGreaterThanOrEqualTo(4.0);
+        stand.admin().agentChecks(HaproxyStand.WEIGHT_ONE_BACKEND, HaproxyStand.WEIGHT_ONE_SERVER, true);
         assertThat(agentStatus().path("reply").asText()).isEqualTo("up 100%");
 
         stand.admin().setState(BACKEND, SERVER, "ready");
@@ -210,6 +224,11 @@ class HaproxyAgentCheckIT {
     private void awaitServer(String alias, ThrowingConsumer<ServerState> expectation) {
         await(alias).atMost(SETTLE).pollInterval(POLL)
                 .untilAsserted(() -> assertThat(stand.server()).satisfies(expectation));
+    }
+
+    private void awaitWeightOneServer(String alias, ThrowingConsumer<ServerState> expectation) {
+        await(alias).atMost(SETTLE).pollInterval(POLL)
+                .untilAsserted(() -> assertThat(stand.weightOneServer()).satisfies(expectation));
     }
 
     private JsonNode agentStatus() throws Exception {

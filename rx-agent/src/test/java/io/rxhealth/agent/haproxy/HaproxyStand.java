@@ -22,6 +22,9 @@ import java.util.stream.Stream;
 final class HaproxyStand implements AutoCloseable {
     static final String BACKEND = "be_app";
     static final String SERVER = "s1";
+    /** The same node behind HAProxy's default {@code weight 1}, to show what that does to percentages. */
+    static final String WEIGHT_ONE_BACKEND = "be_weight1";
+    static final String WEIGHT_ONE_SERVER = "w1";
     static final Duration READY_INTERVAL = Duration.ofSeconds(3);
 
     private final List<AutoCloseable> cleanup = new ArrayList<>();
@@ -92,7 +95,8 @@ final class HaproxyStand implements AutoCloseable {
     }
 
     private static String haproxyConfig(Path socket, int backendPort, int agentPort) {
-        // As docs/haproxy.md says: weight 100, timeout check, no slowstart (the agent owns the ramp).
+        // be_app as docs/haproxy.md says: weight 100, timeout check, no slowstart (the agent owns the
+        // ramp). be_weight1 is the mistake the doc warns of: the same node left at weight 1.
         return """
                 global
                     stats socket %s mode 600 level admin
@@ -106,7 +110,12 @@ final class HaproxyStand implements AutoCloseable {
                     balance roundrobin
                     option httpchk GET /
                     server %s 127.0.0.1:%d weight 100 check inter 500ms agent-check agent-port %d agent-inter 500ms
-                """.formatted(socket, BACKEND, SERVER, backendPort, agentPort);
+                backend %s
+                    balance roundrobin
+                    option httpchk GET /
+                    server %s 127.0.0.1:%d weight 1 check inter 500ms agent-check agent-port %d agent-inter 500ms
+                """.formatted(socket, BACKEND, SERVER, backendPort, agentPort, WEIGHT_ONE_BACKEND, WEIGHT_ONE_SERVER,
+                backendPort, agentPort);
     }
 
     Tmpfs tmpfs() {
@@ -121,8 +130,14 @@ final class HaproxyStand implements AutoCloseable {
         return haproxy.admin();
     }
 
+    /** The node in {@code be_app}, at weight 100. */
     ServerState server() throws IOException {
         return haproxy.admin().serverState(BACKEND, SERVER);
+    }
+
+    /** The node in {@code be_weight1}, at HAProxy's default weight 1. */
+    ServerState weightOneServer() throws IOException {
+        return haproxy.admin().serverState(WEIGHT_ONE_BACKEND, WEIGHT_ONE_SERVER);
     }
 
     /** The agent's state dir, where the {@code drain} and {@code maint} marker files go. */
