@@ -33,6 +33,8 @@ class HaproxyAgentCheckIT {
     private static final Duration SETTLE = Duration.ofSeconds(5);
     private static final Duration POLL = Duration.ofMillis(100);
     private static final String REPLIES = "rxhealth_agentcheck_replies_total";
+    // HAProxy's 'timeout check' in the stand: a slower answer would be dropped (L7TOUT).
+    private static final int TIMEOUT_CHECK_MILLIS = 1000;
 
     private HaproxyStand stand;
 
@@ -88,6 +90,7 @@ class HaproxyAgentCheckIT {
         assertThat(healthy.adminState()).isZero();
         assertThat(healthy.initialWeight()).isEqualTo(100);
         assertThat(healthy.lastAgentCheck()).isEqualTo("via agent : up");
+        assertThat(healthy.agentMillis()).isLessThan(TIMEOUT_CHECK_MILLIS);
         awaitWeightOneServer("weight 1 at full weight", s -> {
             assertThat(s.status()).isEqualTo("UP");
             assertThat(s.weight()).isEqualTo(1);
@@ -98,6 +101,7 @@ class HaproxyAgentCheckIT {
             assertThat(s.status()).isEqualTo("UP");
             assertThat(s.weight()).isEqualTo(50);
             assertThat(s.lastAgentCheck()).startsWith("via agent : up (disk:" + stand.tmpfs().dir() + " warn:");
+            assertThat(s.agentMillis()).isLessThan(TIMEOUT_CHECK_MILLIS);
         });
         // 1 * 50 / 100 truncates to 0: still UP, yet no traffic — why docs/haproxy.md says weight 100.
         awaitWeightOneServer("weight 1 at 50%: a silent drain", s -> {
@@ -114,6 +118,7 @@ class HaproxyAgentCheckIT {
             assertThat(s.status()).isEqualTo("DOWN (agent)");
             assertThat(s.opState()).isEqualTo(ServerState.OP_STOPPED);
             assertThat(s.lastAgentCheck()).startsWith("via agent : down (disk:" + stand.tmpfs().dir() + " crit:");
+            assertThat(s.agentMillis()).isLessThan(TIMEOUT_CHECK_MILLIS);
         });
         assertThat(agentStatus().path("verdict").asText()).isEqualTo("down");
 
@@ -123,6 +128,7 @@ class HaproxyAgentCheckIT {
             assertThat(s.status()).isEqualTo("UP");
             assertThat(s.weight()).isEqualTo(25);
             assertThat(s.lastAgentCheck()).startsWith("via agent : up (recovery 25%");
+            assertThat(s.agentMillis()).isLessThan(TIMEOUT_CHECK_MILLIS);
         });
         awaitServer("recovery cap 50%", s -> {
             assertThat(s.status()).isEqualTo("UP");

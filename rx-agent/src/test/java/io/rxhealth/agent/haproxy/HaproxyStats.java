@@ -19,7 +19,7 @@ final class HaproxyStats {
         Map<String, String> state = serversStateRow(serversState, backend, server);
         return new ServerState(stat.get("status"), number(stat, "weight"), number(state, "srv_uweight"),
                 number(state, "srv_iweight"), number(state, "srv_op_state"), number(state, "srv_admin_state"),
-                stat.get("last_agt"));
+                stat.get("last_agt"), number(stat, "agent_duration"));
     }
 
     /** The {@code show stat} row of {@code backend/server} as column name to value. */

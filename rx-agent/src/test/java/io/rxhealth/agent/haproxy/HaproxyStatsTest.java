@@ -22,7 +22,7 @@ class HaproxyStatsTest {
         ServerState s = HaproxyStats.serverState(fixture("show-stat-down.csv"), fixture("servers-state-down.txt"),
                 "be_app", "s1");
         assertThat(s).isEqualTo(new ServerState("DOWN (agent)", 100, 100, 100, ServerState.OP_STOPPED, 0,
-                "via agent : down (disk:/srv/data crit: disk /srv/data 87.5% used (warn 40%, crit 80%))"));
+                "via agent : down (disk:/srv/data crit: disk /srv/data 87.5% used (warn 40%, crit 80%))", 1));
     }
 
     @Test
@@ -30,7 +30,7 @@ class HaproxyStatsTest {
         ServerState s = HaproxyStats.serverState(fixture("show-stat-drain.csv"), fixture("servers-state-drain.txt"),
                 "be_app", "s1");
         assertThat(s).isEqualTo(new ServerState("DRAIN (agent)", 25, 25, 100, ServerState.OP_RUNNING,
-                ServerState.FDRAIN, "via agent : up (drain: deploy; recovery 25%, 58 s left)"));
+                ServerState.FDRAIN, "via agent : up (drain: deploy; recovery 25%, 58 s left)", 1));
         assertThat(s.draining()).isTrue();
         assertThat(s.inMaint()).isFalse();
     }

@@ -11,9 +11,10 @@ package io.rxhealth.agent.haproxy;
  * @param opState        {@code srv_op_state}: 0 stopped, 1 starting, 2 running, 3 stopping
  * @param adminState     {@code srv_admin_state} bits, e.g. {@link #FMAINT}, {@link #FDRAIN}
  * @param lastAgentCheck the last agent-check outcome ({@code last_agt}), e.g. {@code via agent : up (note)}
+ * @param agentMillis    how long the last agent check took ({@code agent_duration}), in milliseconds
  */
 record ServerState(String status, int weight, int userWeight, int initialWeight, int opState, int adminState,
-                   String lastAgentCheck) {
+                   String lastAgentCheck, int agentMillis) {
     /** Forced maintenance, set by the agent's {@code maint} or the CLI (HAProxy's SRV_ADMF_FMAINT). */
     static final int FMAINT = 0x01;
     /** Forced drain, set by the agent's {@code drain} or the CLI (HAProxy's SRV_ADMF_FDRAIN). */
