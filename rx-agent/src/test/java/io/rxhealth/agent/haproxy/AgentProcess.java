@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The shipped agent, {@code java -jar target/rx-health-agent.jar run -c CONFIG}, as a child
@@ -138,10 +137,7 @@ final class AgentProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-        }
+    public void close() {
+        Processes.stop(process, Duration.ofSeconds(10));
     }
 }

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The Debian HAProxy binary run in the foreground ({@code -db}) as a child of the test, with its
@@ -79,10 +78,7 @@ final class HaproxyProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(5, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-        }
+    public void close() {
+        Processes.stop(process, Duration.ofSeconds(5));
     }
 }

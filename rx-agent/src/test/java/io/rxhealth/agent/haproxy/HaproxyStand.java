@@ -27,7 +27,7 @@ final class HaproxyStand implements AutoCloseable {
     static final String WEIGHT_ONE_SERVER = "w1";
     static final Duration READY_INTERVAL = Duration.ofSeconds(3);
 
-    private final List<AutoCloseable> cleanup = new ArrayList<>();
+    private final List<Step> cleanup = new ArrayList<>();
     private Path dir;
     private Tmpfs tmpfs;
     private AgentProcess agent;
@@ -41,7 +41,11 @@ final class HaproxyStand implements AutoCloseable {
         try {
             stand.startAll();
         } catch (Exception | Error e) {
-            stand.close();
+            try {
+                stand.close();
+            } catch (IOException cleanup) {
+                e.addSuppressed(cleanup);
+            }
             throw e;
         }
         return stand;
@@ -52,7 +56,7 @@ final class HaproxyStand implements AutoCloseable {
         dir = Files.createTempDirectory("rxh").toRealPath();
         cleanup.add(0, () -> deleteTree(dir));
         tmpfs = Tmpfs.mount(dir.resolve("fs"), 16);
-        cleanup.add(0, tmpfs);
+        cleanup.add(0, tmpfs::close);
         Files.createDirectories(stateDir());
 
         HttpServer backend = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
@@ -67,10 +71,10 @@ final class HaproxyStand implements AutoCloseable {
         int statusPort = freePort();
         agent = AgentProcess.start(dir, agentConfig(agentPort, statusPort),
                 URI.create("http://127.0.0.1:" + statusPort + "/status"));
-        cleanup.add(0, agent);
+        cleanup.add(0, agent::close);
         Path socket = dir.resolve("admin.sock");
         haproxy = HaproxyProcess.start(dir, haproxyConfig(socket, backend.getAddress().getPort(), agentPort), socket);
-        cleanup.add(0, haproxy);
+        cleanup.add(0, haproxy::close);
     }
 
     private String agentConfig(int agentPort, int statusPort) {
@@ -152,14 +156,14 @@ final class HaproxyStand implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         // Every step runs even if an earlier one fails (a tmpfs must not stay mounted); the first
         // failure is reported.
-        Exception failure = null;
-        for (AutoCloseable step : cleanup) {
+        IOException failure = null;
+        for (Step step : cleanup) {
             try {
                 step.close();
-            } catch (Exception e) {
+            } catch (IOException e) {
                 failure = failure == null ? e : failure;
             }
         }
@@ -167,6 +171,11 @@ final class HaproxyStand implements AutoCloseable {
         if (failure != null) {
             throw failure;
         }
+    }
+
+    /** One piece to stop or remove. */
+    private interface Step {
+        void close() throws IOException;
     }
 
     private static void requireRoot() throws IOException {

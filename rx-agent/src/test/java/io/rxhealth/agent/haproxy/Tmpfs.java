@@ -61,7 +61,12 @@ final class Tmpfs implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
-        Commands.check(MOUNT_TIMEOUT, List.of("umount", dir.toString()));
+    public void close() throws IOException {
+        try {
+            Commands.check(MOUNT_TIMEOUT, List.of("umount", dir.toString()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("umount " + dir + ": interrupted", e);
+        }
     }
 }
