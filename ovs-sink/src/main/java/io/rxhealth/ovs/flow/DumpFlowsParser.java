@@ -42,10 +42,24 @@ final class DumpFlowsParser {
         long packets = 0;
         long bytes = 0;
         Map<String, String> match = new LinkedHashMap<>();
-        for (String token : line.substring(0, at).split("[ ,]+")) {
-            int eq = token.indexOf('=');
-            String key = eq < 0 ? token : token.substring(0, eq);
-            String value = eq < 0 ? "" : token.substring(eq + 1);
+        // Tokens are separated by ", " (statistics) or "," (match); a scan, not a regex: 65,536 lines.
+        int end = 0;
+        while (end < at) {
+            int begin = end;
+            while (begin < at && (line.charAt(begin) == ' ' || line.charAt(begin) == ',')) {
+                begin++;
+            }
+            end = begin;
+            while (end < at && line.charAt(end) != ' ' && line.charAt(end) != ',') {
+                end++;
+            }
+            if (begin == end) {
+                break;
+            }
+            int eq = line.indexOf('=', begin);
+            boolean hasValue = eq >= 0 && eq < end;
+            String key = line.substring(begin, hasValue ? eq : end);
+            String value = hasValue ? line.substring(eq + 1, end) : "";
             switch (key) {
                 case "cookie" -> cookie = number(value, line);
                 case "table" -> table = (int) number(value, line);
