@@ -2,11 +2,8 @@ package io.rxhealth.ovs.flow;
 
 import java.util.List;
 
-/**
- * The lines of an {@code ovs-ofctl bundle} file, one flow mod per line, applied atomically.
- * {@code slotsChanged} is how many slots get a new owner (or lose theirs).
- */
-public record Bundle(List<String> lines, int slotsChanged) {
+/** The lines of an {@code ovs-ofctl bundle} file, one flow mod per line, applied atomically. */
+public record Bundle(List<String> lines) {
     public Bundle {
         lines = List.copyOf(lines);
     }

@@ -36,15 +36,13 @@ public final class FlowRenderer {
         List<String> lines = new ArrayList<>(next.size() + 2);
         lines.add("flow delete table=" + TABLE + "," + POOL_REG + "=" + pool);
         lines.add(failCloseAdd());
-        int owned = 0;
         for (int slot = 0; slot < next.size(); slot++) {
             String owner = next.owner(slot);
             if (owner != null) {
                 lines.add(slotAdd(pool, slot, addresses.get(owner), false));
-                owned++;
             }
         }
-        return new Bundle(lines, owned);
+        return new Bundle(lines);
     }
 
     /**
@@ -72,13 +70,7 @@ public final class FlowRenderer {
                 lines.add(slotAdd(pool, change.slot(), to, style == MoveStyle.REPLACE));
             }
         }
-        int changed = 0;
-        for (SlotChange change : changes) {
-            if (change.from() != null || change.to() != null) {
-                changed++;
-            }
-        }
-        return new Bundle(lines, changed);
+        return new Bundle(lines);
     }
 
     /**

@@ -27,7 +27,7 @@ public final class Table11Snapshot {
     }
 
     /** Parses the output of {@code ovs-ofctl --no-names dump-flows <target> table=11}. */
-    public static Table11Snapshot parse(String dumpFlowsOutput) {
+    static Table11Snapshot parse(String dumpFlowsOutput) {
         List<SlotFlow> slots = new ArrayList<>();
         List<DumpedFlow> others = new ArrayList<>();
         FlowCounters failClose = null;
