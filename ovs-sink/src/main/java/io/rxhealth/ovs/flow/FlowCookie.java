@@ -18,6 +18,18 @@ final class FlowCookie {
     }
 
     static String hex(long cookie) {
-        return String.format("0x%016x", cookie);
+        return hex(cookie, 16);
+    }
+
+    /** {@code 0x} and the low {@code digits} hex digits of {@code value}, zero-padded; no Formatter per flow. */
+    static String hex(long value, int digits) {
+        char[] text = new char[digits + 2];
+        text[0] = '0';
+        text[1] = 'x';
+        for (int i = digits + 1; i >= 2; i--) {
+            text[i] = Character.forDigit((int) (value & 0xf), 16);
+            value >>>= 4;
+        }
+        return new String(text);
     }
 }

@@ -94,8 +94,8 @@ public final class FlowRenderer {
     static String slotAdd(int pool, int slot, MemberAddress member, boolean resetCounts) {
         return "flow add " + slotMatch(pool, slot) + ",cookie=" + FlowCookie.hex(FlowCookie.of(pool, member))
                 + (resetCounts ? ",reset_counts" : "")
-                + " actions=set_field:" + String.format("0x%08x", member.ipv4()) + "->" + ADDRESS_REG
-                + ",set_field:" + String.format("0x%04x", member.port()) + "->" + PORT_REG
+                + " actions=set_field:" + FlowCookie.hex(member.ipv4() & 0xffffffffL, 8) + "->" + ADDRESS_REG
+                + ",set_field:" + FlowCookie.hex(member.port(), 4) + "->" + PORT_REG
                 + ",goto_table:" + NEXT_TABLE;
     }
 
