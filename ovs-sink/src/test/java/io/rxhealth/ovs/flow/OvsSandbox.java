@@ -1,0 +1,208 @@
+package io.rxhealth.ovs.flow;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A private Open vSwitch (userspace datapath) in a temporary {@code rxh-ovs*} directory: its own
+ * ovsdb-server, ovs-vswitchd, sockets, pid files and logs, never the system's /var/run/openvswitch.
+ * {@link #close()} deletes the bridge, kills both daemons by PID and removes the directory.
+ */
+final class OvsSandbox implements AutoCloseable {
+    private static final String INSTALL = " (install: apt-get install -y openvswitch-switch)";
+    private static final Path SCHEMA = Path.of("/usr/share/openvswitch/vswitch.ovsschema");
+
+    private final Path dir;
+    private final String bridge;
+    private final List<String> vswitchd;
+
+    private OvsSandbox(Path dir, String bridge) {
+        this.dir = dir;
+        this.bridge = bridge;
+        this.vswitchd = List.of(binary("ovs-vswitchd"), "unix:" + dir.resolve("db.sock"),
+                "--pidfile=" + dir.resolve("vswitchd.pid"), "--unixctl=" + dir.resolve("vswitchd.ctl"),
+                "--detach", "--log-file=" + dir.resolve("vswitchd.log"));
+    }
+
+    /** Starts ovsdb-server and ovs-vswitchd and adds a netdev bridge speaking OpenFlow 1.0-1.5. */
+    static OvsSandbox start() throws IOException, InterruptedException {
+        for (String name : List.of("ovsdb-tool", "ovsdb-server", "ovs-vswitchd", "ovs-vsctl", "ovs-ofctl")) {
+            binary(name);
+        }
+        if (!Files.exists(SCHEMA)) {
+            throw new IllegalStateException(SCHEMA + " not found" + INSTALL);
+        }
+        // A bridge of the netdev datapath is also a tap device: unique name, <= 15 characters.
+        String bridge = "rxhbr" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+        OvsSandbox ovs = new OvsSandbox(Files.createTempDirectory("rxh-ovs"), bridge);
+        try {
+            Path dir = ovs.dir;
+            ovs.exec(binary("ovsdb-tool"), "create", dir.resolve("conf.db").toString(), SCHEMA.toString());
+            ovs.exec(binary("ovsdb-server"), dir.resolve("conf.db").toString(), "--remote=punix:" + dir.resolve("db.sock"),
+                    "--pidfile=" + dir.resolve("ovsdb.pid"), "--unixctl=" + dir.resolve("ovsdb.ctl"), "--detach",
+                    "--log-file=" + dir.resolve("ovsdb.log"));
+            ovs.vsctl("--no-wait", "init");
+            ovs.exec(ovs.vswitchd.toArray(String[]::new));
+            ovs.vsctl("add-br", bridge, "--", "set", "bridge", bridge, "datapath_type=netdev",
+                    "protocols=OpenFlow10,OpenFlow13,OpenFlow14,OpenFlow15");
+            ovs.awaitSwitch();
+            return ovs;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            ovs.close();
+            throw e;
+        }
+    }
+
+    /** What ovs-ofctl connects to: the bridge's management socket in the private run directory. */
+    String target() {
+        return "unix:" + dir.resolve(bridge + ".mgmt");
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    /** Runs {@code ovs-ofctl --no-names -O OpenFlow14 ARGS} and returns its stdout; fails on non-zero exit. */
+    String ofctl(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(binary("ovs-ofctl"), "--no-names", "-O", "OpenFlow14"));
+        command.addAll(List.of(args));
+        return exec(command.toArray(String[]::new));
+    }
+
+    long vswitchdPid() throws IOException {
+        return pid("vswitchd.pid").orElseThrow(() -> new IllegalStateException("ovs-vswitchd is not running"));
+    }
+
+    /** Kills ovs-vswitchd by its PID (SIGTERM) and starts it again; its flows are gone, the bridge comes back. */
+    void restartVswitchd() throws IOException, InterruptedException {
+        long before = vswitchdPid();
+        kill("vswitchd.pid");
+        exec(vswitchd.toArray(String[]::new));
+        if (vswitchdPid() == before) {
+            throw new IllegalStateException("ovs-vswitchd pid: " + before + " (expected: a new process)");
+        }
+        awaitSwitch();
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (pid("ovsdb.pid").isPresent()) {
+                vsctl("--if-exists", "del-br", bridge);
+            }
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            // Keep tearing down: the daemons and the directory must go whatever the bridge did.
+        }
+        for (String pidFile : List.of("vswitchd.pid", "ovsdb.pid")) {
+            try {
+                kill(pidFile);
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                // Same: try the next daemon.
+            }
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot remove " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void vsctl(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(binary("ovs-vsctl"), "--db=unix:" + dir.resolve("db.sock"),
+                "--timeout=10"));
+        command.addAll(List.of(args));
+        exec(command.toArray(String[]::new));
+    }
+
+    private void awaitSwitch() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (true) {
+            try {
+                ofctl("dump-flows", target(), "table=0");
+                return;
+            } catch (IllegalStateException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    private void kill(String pidFile) throws IOException, InterruptedException {
+        Optional<ProcessHandle> process = pid(pidFile).flatMap(ProcessHandle::of);
+        if (process.isEmpty()) {
+            return;
+        }
+        process.get().destroy();
+        try {
+            process.get().onExit().get(10, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            process.get().destroyForcibly();
+            process.get().onExit().join();
+        }
+        Files.deleteIfExists(dir.resolve(pidFile));
+    }
+
+    private Optional<Long> pid(String pidFile) throws IOException {
+        Path file = dir.resolve(pidFile);
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        String text = Files.readString(file, StandardCharsets.US_ASCII).strip();
+        return text.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(text));
+    }
+
+    private String exec(String... command) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        // Control sockets, logs and the database of every OVS tool go to the private directory.
+        builder.environment().put("OVS_RUNDIR", dir.toString());
+        builder.environment().put("OVS_LOGDIR", dir.toString());
+        builder.environment().put("OVS_DBDIR", dir.toString());
+        Path out = Files.createTempFile(dir, "exec", ".out");
+        Path err = Files.createTempFile(dir, "exec", ".err");
+        // Files, not pipes: a --detach daemon inherits them and would keep a pipe open forever.
+        Process process = builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException(String.join(" ", command) + ": no exit within 30 s");
+            }
+            String stdout = Files.readString(out);
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + ": exit " + process.exitValue() + ": "
+                        + Files.readString(err).strip());
+            }
+            return stdout;
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    private static String binary(String name) {
+        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
+        dirs.addAll(List.of("/usr/sbin", "/usr/bin", "/sbin", "/bin"));
+        for (String d : dirs) {
+            Path candidate = Path.of(d.isEmpty() ? "." : d, name);
+            if (Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        throw new IllegalStateException(name + " not found on PATH" + INSTALL);
+    }
+}

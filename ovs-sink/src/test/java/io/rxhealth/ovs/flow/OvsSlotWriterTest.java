@@ -1,0 +1,153 @@
+package io.rxhealth.ovs.flow;
+
+import static io.rxhealth.ovs.flow.Pools.LEAVER;
+import static io.rxhealth.ovs.flow.Pools.POOL;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.rxhealth.weighting.maglev.SlotDiff;
+import io.rxhealth.weighting.maglev.SlotTable;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class OvsSlotWriterTest {
+    private static final int SLOTS = 16;
+    private static final String TARGET = "unix:/run/rxh/br-lb.mgmt";
+    private static final List<String> BUNDLE = List.of("ovs-ofctl", "--no-names", "-O", "OpenFlow14", "bundle",
+            TARGET, "-");
+
+    private final RecordingCommandRunner runner = new RecordingCommandRunner();
+    private final AtomicLong nanos = new AtomicLong();
+
+    private OvsSlotWriter writer(OvsOptions options) {
+        // Every reading of this ticker is 3 ms after the previous one: the call is timed as 3 ms.
+        return new OvsSlotWriter(TARGET, runner, options, () -> nanos.getAndAdd(3_000_000));
+    }
+
+    @Test
+    void writesTheWholePoolInOneBundleWhenNothingIsKnownInstalled() throws Exception {
+        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, null, Pools.all(SLOTS), false);
+
+        assertThat(runner.onlyCall().command()).isEqualTo(BUNDLE);
+        Golden.assertMatches("full-16-slots.bundle", runner.onlyCall().stdin());
+        assertThat(result).isEqualTo(new ApplyResult(POOL, ApplyMode.FULL, SLOTS + 2, SLOTS,
+                Duration.ofMillis(3), Pools.all(SLOTS).digest()));
+    }
+
+    @Test
+    void writesOnlyTheLeavingMembersSlotsWhenTheInstalledTableIsKnown() throws Exception {
+        SlotTable installed = Pools.all(SLOTS);
+        SlotTable next = Pools.withoutLeaver(SLOTS);
+        int moved = SlotDiff.between(installed, next).size();
+
+        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, installed, next, false);
+
+        Golden.assertMatches("member-leaves-replace.bundle", runner.onlyCall().stdin());
+        assertThat(result.mode()).isEqualTo(ApplyMode.INCREMENTAL);
+        assertThat(result.slotsChanged()).isEqualTo(moved).isGreaterThanOrEqualTo(installed.slotCounts().get(LEAVER));
+        assertThat(result.flowMods()).isEqualTo(moved);
+    }
+
+    @Test
+    void deleteAddStyleReportsTwoFlowModsPerMovedSlot() throws Exception {
+        SlotTable installed = Pools.all(SLOTS);
+        SlotTable next = Pools.withoutLeaver(SLOTS);
+
+        ApplyResult result = writer(OvsOptions.defaults().withMoveStyle(MoveStyle.DELETE_ADD))
+                .apply(POOL, installed, next, false);
+
+        Golden.assertMatches("member-leaves-delete-add.bundle", runner.onlyCall().stdin());
+        assertThat(result.flowMods()).isEqualTo(2 * result.slotsChanged());
+    }
+
+    @Test
+    void forcedApplyReplacesTheWholePoolEvenWhenNothingChanged() throws Exception {
+        SlotTable table = Pools.all(SLOTS);
+
+        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, table, table, true);
+
+        Golden.assertMatches("full-16-slots.bundle", runner.onlyCall().stdin());
+        assertThat(result.mode()).isEqualTo(ApplyMode.FULL);
+        assertThat(result.slotsChanged()).isZero();
+    }
+
+    @Test
+    void runsNothingWhenTheTableIsAlreadyInstalled() throws Exception {
+        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, Pools.all(SLOTS), Pools.all(SLOTS), false);
+
+        assertThat(runner.calls()).isEmpty();
+        assertThat(result.mode()).isEqualTo(ApplyMode.UNCHANGED);
+        assertThat(result.flowMods()).isZero();
+    }
+
+    @Test
+    void aPoolWithoutOwnersIsFailClosedLeavingOnlyTheDropFlow() throws Exception {
+        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, Pools.all(SLOTS), Pools.empty(SLOTS), false);
+
+        Golden.assertMatches("fail-close.bundle", runner.onlyCall().stdin());
+        assertThat(result.mode()).isEqualTo(ApplyMode.FAIL_CLOSE);
+        assertThat(result.slotsChanged()).isEqualTo(SLOTS);
+        assertThat(result.flowMods()).isEqualTo(2);
+    }
+
+    @Test
+    void aTableOfAnotherSizeIsReplacedInFull() throws Exception {
+        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, Pools.all(8), Pools.all(SLOTS), false);
+
+        assertThat(result.mode()).isEqualTo(ApplyMode.FULL);
+        assertThat(result.flowMods()).isEqualTo(SLOTS + 2);
+    }
+
+    @Test
+    void aRejectedBundleThrowsAndLeavesTheBeliefToTheCaller() {
+        runner.answer(new CommandResult(1, "", "ovs-ofctl: -:3: OFPT_ERROR: OFPBRC_BAD_TABLE_ID\n"));
+        SlotTable installed = Pools.all(SLOTS);
+
+        OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
+                () -> writer(OvsOptions.defaults()).apply(POOL, installed, Pools.withoutLeaver(SLOTS), false));
+
+        assertThat(e).hasMessage("ovs-ofctl bundle " + TARGET + ": exit 1: ovs-ofctl: -:3: OFPT_ERROR: "
+                + "OFPBRC_BAD_TABLE_ID (expected: exit 0); the switch kept its previous table");
+        assertThat(e.timedOut()).isFalse();
+        assertThat(installed).isEqualTo(Pools.all(SLOTS));
+    }
+
+    @Test
+    void aBundleThatTimesOutThrowsAndSaysToReadBack() {
+        runner.timeOut();
+        OvsOptions options = OvsOptions.defaults().withTimeout(Duration.ofMillis(750));
+
+        OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
+                () -> writer(options).apply(POOL, null, Pools.all(SLOTS), false));
+
+        assertThat(e.timedOut()).isTrue();
+        assertThat(e).hasMessageContaining("no exit within PT0.75S").hasMessageContaining("read back");
+        assertThat(runner.onlyCall().timeout()).isEqualTo(Duration.ofMillis(750));
+    }
+
+    @Test
+    void readsTable11WithOneDumpFlowsWithoutNames() throws Exception {
+        runner.answer(new CommandResult(0, Golden.read("dump-flows-16-slots.txt"), ""));
+
+        Table11Snapshot snapshot = writer(OvsOptions.defaults()).read();
+
+        assertThat(runner.onlyCall().command()).containsExactly("ovs-ofctl", "--no-names", "-O", "OpenFlow14",
+                "dump-flows", TARGET, "table=11");
+        assertThat(runner.onlyCall().stdin()).isNull();
+        assertThat(snapshot.holds(POOL, Pools.all(SLOTS))).isTrue();
+    }
+
+    @Test
+    void aFailedReadThrows() {
+        runner.answer(new CommandResult(1, "", "ovs-ofctl: unix:/run/rxh/br-lb.mgmt: failed to connect to socket "
+                + "(No such file or directory)\n"));
+
+        OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
+                () -> writer(OvsOptions.defaults()).read());
+
+        assertThat(e).hasMessage("ovs-ofctl dump-flows " + TARGET + ": exit 1: ovs-ofctl: unix:/run/rxh/br-lb.mgmt: "
+                + "failed to connect to socket (No such file or directory) (expected: exit 0)");
+    }
+}
