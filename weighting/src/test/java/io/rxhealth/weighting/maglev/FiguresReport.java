@@ -17,6 +17,8 @@ public final class FiguresReport {
         int pools = args.length > 0 ? Integer.parseInt(args[0]) : 50;
         Map<String, Disruption.Layouter> layouters = new LinkedHashMap<>();
         layouters.put("home slots (ours)", Figures.HOME);
+        layouters.put("home + rendezvous refill", AlternativeRefills.RENDEZVOUS);
+        layouters.put("home + permutation refill", AlternativeRefills.PERMUTATION);
         layouters.put("plain exact-quota Maglev", Figures.PLAIN);
         layouters.put("classic (Katran V2 style)", Figures.CLASSIC);
         System.out.printf("%d seeded pools per figure%n", pools);
@@ -53,7 +55,7 @@ public final class FiguresReport {
                 tight += s.tightMinimum();
                 worst = Math.max(worst, s.ratio());
             }
-            System.out.printf("| %-26s | %14.2f | %15.2f | %31d | %40d | %22d of %d (%+d) | %.2fx (tight %.2fx) | %.2fx |%n",
+            System.out.printf("| %-26s | %14.4f | %15.4f | %31d | %40d | %22d of %d (%+d) | %.2fx (tight %.2fx) | %.2fx |%n",
                     entry.getKey(), dev1k, dev64k, drain, removal, over, pools * 5, excess,
                     (double) moved / minimum, (double) moved / tight, worst);
         }
