@@ -33,6 +33,13 @@ class SlotDiffTest {
     }
 
     @Test
+    void listsTheSlotsOfAMemberTheNextTableNoLongerLists() {
+        var installed = new SlotTable(List.of("a:80", "b:80"), new int[] {0, 1});
+        var next = new SlotTable(List.of("a:80"), new int[] {0, 0});
+        assertThat(SlotDiff.between(installed, next)).containsExactly(new SlotChange(1, "b:80", "a:80"));
+    }
+
+    @Test
     void refusesTablesOfDifferentSizes() {
         assertThatThrownBy(() -> SlotDiff.between(new SlotTable(KEYS, new int[2]), new SlotTable(KEYS, new int[3])))
                 .hasMessage("table sizes differ: 2 vs 3 (expected: equal; a size change is a full replace)");
