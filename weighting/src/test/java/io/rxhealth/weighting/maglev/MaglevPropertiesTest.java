@@ -49,6 +49,33 @@ class MaglevPropertiesTest {
         assertThat(Figures.drain(Figures.HOME, seed, 100, 1024).worstBetweenSurvivors()).isLessThanOrEqualTo(1);
     }
 
+    @Test
+    void keepsDrainsAndWeightChangesWithinTheirBoundsInThousandsOfSmallPools() {
+        var random = new Random(7);
+        int[] sizes = {2, 3, 5, 7, 8, 13, 16, 17, 31, 64, 127, 128, 1024};
+        for (int round = 0; round < 3000; round++) {
+            int slots = sizes[random.nextInt(sizes.length)];
+            int n = 2 + random.nextInt(8);
+            List<String> keys = Pools.keys(random, n);
+            int[] home = new int[n];
+            for (int i = 0; i < n; i++) {
+                home[i] = 1 + random.nextInt(random.nextBoolean() ? 10 : 1000);
+            }
+            String pool = "pool-" + round;
+            SlotTable healthy = Maglev.layout(pool, Pools.members(keys, home, home), slots);
+            int j = random.nextInt(n);
+            int[] weights = home.clone();
+            weights[j] = 0;
+            SlotTable drained = Maglev.layout(pool, Pools.members(keys, weights, home), slots);
+            assertThat(Disruption.movedBetweenOthers(healthy, drained, keys.get(j))).as(pool).isLessThanOrEqualTo(1);
+            weights[j] = random.nextInt(home[j]);
+            double delta = Math.abs((double) weights[j] / Quota.total(weights) - (double) home[j] / Quota.total(home));
+            SlotTable changed = Maglev.layout(pool, Pools.members(keys, weights, home), slots);
+            assertThat(Disruption.moved(healthy, changed)).as(pool)
+                    .isLessThanOrEqualTo((int) Math.ceil(delta * slots - 1e-9) + 1);
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("seeds")
     void changingOneWeightMovesAtMostItsShareOfTheTablePlusOne(long seed) {

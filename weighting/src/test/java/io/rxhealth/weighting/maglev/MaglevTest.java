@@ -65,6 +65,21 @@ class MaglevTest {
         assertEquals(digest, Maglev.layout(pool, members, 1024).digest());
     }
 
+    @Test
+    void movesOneSlotBetweenSurvivorsOnlyWhereRoundingForcesIt() {
+        // Found by a search over 300,000 random small pools, the only case seen. k0 (weight 6 of
+        // 724) holds no slot at home: its 0.53 share lost the largest-remainder race. Draining it
+        // lifts k2's floor from 59 to 60 slots, and k2 can only gain from the five small members
+        // that hold one slot each: no exact-quota table avoids that move.
+        List<String> keys = IntStream.range(0, 8).mapToObj(i -> "k" + i + ":80").toList();
+        int[] home = {6, 7, 674, 2, 10, 8, 8, 9};
+        int[] drained = home.clone();
+        drained[0] = 0;
+        SlotTable healthy = Maglev.layout("p57963", Pools.members(keys, home, home), 64);
+        SlotTable after = Maglev.layout("p57963", Pools.members(keys, drained, home), 64);
+        assertEquals(1, Disruption.movedBetweenOthers(healthy, after, "k0:80"));
+    }
+
     static Stream<Long> seeds() {
         return LongStream.range(0, 20).boxed();
     }
