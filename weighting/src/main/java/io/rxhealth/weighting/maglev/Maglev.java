@@ -18,7 +18,7 @@ import java.util.List;
  * <li>Each member keeps its most wanted home slots up to the floor of its current share. While the
  *     number of ceilings the current weights allow lasts, members at their floor keep one more
  *     home slot, most wanted first.</li>
- * <li>The remaining slots are placed by {@link DeferredAcceptance}: first until every member holds
+ * <li>The remaining slots are placed by {@link PlacementRounds}: first until every member holds
  *     the floor of its share, then up to the ceilings.</li>
  * </ol>
  * So a member that is drained or set to weight 0 frees only its own slots, which go to members
@@ -72,7 +72,7 @@ public final class Maglev {
         keepHomeSlots(new HomeSlots(homeOwners, seeds), floor, ceil, slots, owners, count);
 
         int[] free = unowned(owners);
-        var acceptance = new DeferredAcceptance(owners, count, seeds, Hashing.hash(poolId, "", Hashing.SALT_SLOT));
+        var acceptance = new PlacementRounds(owners, count, seeds, Hashing.hash(poolId, "", Hashing.SALT_SLOT));
         int[] left = acceptance.place(acceptance.place(free, floor), ceil);
         if (left.length > 0) {
             throw new IllegalStateException("slots left unowned: " + left.length + " (expected: 0)");

@@ -3,15 +3,17 @@ package io.rxhealth.weighting.maglev;
 import java.util.Arrays;
 
 /**
- * Places free slots on members with room, by deferred acceptance in rounds. Every slot has its own
- * preference order over the members: a permutation {@code (offset + r * skip) mod p} of member
- * indexes, {@code p} the smallest prime >= the member count (indexes >= the count are passed over),
- * offset and skip hashed from the pool and the slot. In round {@code r} every unplaced slot asks
- * the member at position {@code r} of its order; a member takes the askers it wants most
- * ({@link Hashing#rankKey}) while it has room. A slot's order does not depend on which members are
- * up, so a member going down or coming back only changes who answers, not who is asked.
+ * Places free slots on members with room, in rounds. Every slot has its own preference order over
+ * the members: a permutation {@code (offset + r * skip) mod p} of member indexes, {@code p} the
+ * smallest prime >= the member count (indexes >= the count are passed over), offset and skip hashed
+ * from the pool and the slot. In round {@code r} every unplaced slot asks the member at position
+ * {@code r} of its order; a member takes the askers it wants most ({@link Hashing#rankKey}) while
+ * it has room. Acceptance is immediate (the "Boston mechanism"): a slot placed in a round stays
+ * placed, so a freed slot joining the pool cannot displace slots placed in earlier rounds. A slot's
+ * order does not depend on which members are up: a member going down or coming back changes who
+ * answers, not who is asked.
  */
-final class DeferredAcceptance {
+final class PlacementRounds {
     private final int[] owners;
     private final int[] count;
     private final long[] seeds;
@@ -20,7 +22,7 @@ final class DeferredAcceptance {
     private final long skipSeed;
     private final int[] asked;
 
-    DeferredAcceptance(int[] owners, int[] count, long[] seeds, long poolSeed) {
+    PlacementRounds(int[] owners, int[] count, long[] seeds, long poolSeed) {
         this.owners = owners;
         this.count = count;
         this.seeds = seeds;
