@@ -1,6 +1,8 @@
 package io.rxhealth.weighting.maglev;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
@@ -16,7 +18,7 @@ final class Pools {
     /** {@code n} distinct {@code address:port} keys, in random order. */
     static List<String> keys(Random random, int n) {
         List<String> keys = new ArrayList<>();
-        var seen = new java.util.HashSet<String>();
+        var seen = new HashSet<String>();
         while (keys.size() < n) {
             String key = "10." + random.nextInt(256) + "." + random.nextInt(256) + "." + random.nextInt(256)
                     + ":" + (8000 + random.nextInt(100));
@@ -45,7 +47,7 @@ final class Pools {
 
     static int[] filled(int n, int weight) {
         int[] weights = new int[n];
-        java.util.Arrays.fill(weights, weight);
+        Arrays.fill(weights, weight);
         return weights;
     }
 }

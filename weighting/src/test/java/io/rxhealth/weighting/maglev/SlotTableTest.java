@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SlotTableTest {
@@ -19,7 +20,7 @@ class SlotTableTest {
     void countsSlotsPerMemberInKeyOrder() {
         var table = new SlotTable(List.of("a:80", "b:80", "c:80"), new int[] {2, 2, -1, 0});
         assertThat(table.slotCounts()).containsExactly(
-                java.util.Map.entry("a:80", 1), java.util.Map.entry("b:80", 0), java.util.Map.entry("c:80", 2));
+                Map.entry("a:80", 1), Map.entry("b:80", 0), Map.entry("c:80", 2));
         assertThat(table.isEmpty()).isFalse();
         assertThat(table.owner(2)).isNull();
     }
