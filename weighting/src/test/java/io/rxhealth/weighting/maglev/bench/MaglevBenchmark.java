@@ -24,8 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Time to build a slot table, diff two tables and digest one. From the repository root:
  * <pre>
- * mvn -B -q -pl weighting test-compile dependency:build-classpath -Dmdep.outputFile=cp.txt -Dmdep.includeScope=test
- * java -cp "$(cat weighting/cp.txt):weighting/target/test-classes:weighting/target/classes" \
+ * mvn -B -q -pl weighting test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
+ * java -cp "$(cat weighting/target/cp.txt):weighting/target/test-classes:weighting/target/classes" \
  *     org.openjdk.jmh.Main MaglevBenchmark -f 1 -wi 3 -i 5
  * </pre>
  * "healthy": every member at its home weight; "degraded": a tenth drained, a fifth at half weight,
