@@ -1,83 +1,150 @@
 package io.rxhealth.weighting.maglev;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Weighted Maglev: assigns every slot of a table of {@code slots} entries to a member with weight
- * greater than zero, each member holding its exact quota (floor or ceil of slots * w / W).
- * A pure function of (pool id, members, slots): every LB node computes the same table.
+ * Weighted Maglev with home slots: assigns every slot of a table of {@code slots} entries to a
+ * member with weight greater than zero, each member holding its exact quota (the floor or the
+ * ceiling of {@code slots * w / W}). A pure function of (pool id, members, slots): every LB node,
+ * and a node after a restart, computes the same table and digest.
+ *
+ * <p>How (docs/maglev.md has the measurements):
+ * <ol>
+ * <li>The <em>home layout</em> is Maglev's permutation fill over every listed member at its
+ *     {@link Member#homeWeight() home weight}, with exact largest-remainder quotas. It changes only
+ *     when the configured pool changes, never when a member goes down or changes weight.</li>
+ * <li>Each member keeps its most wanted home slots up to the floor of its current share. While the
+ *     number of ceilings the current weights allow lasts, members at their floor keep one more
+ *     home slot, most wanted first.</li>
+ * <li>The remaining slots are placed by {@link PlacementRounds}: first until every member holds
+ *     the floor of its share, then up to the ceilings.</li>
+ * </ol>
+ * So a member that is drained or set to weight 0 frees only its own slots, which go to members
+ * with room; the other members keep every slot they held, as their shares only grow (but for one
+ * slot where rounding forces it: MaglevTest.movesOneSlotBetweenSurvivorsOnlyWhereRoundingForcesIt).
+ * A weight change frees or claims only as many of the member's home slots as its quota changes.
  */
 public final class Maglev {
     public static final int DEFAULT_SLOTS = 1024;
+    /** Largest table: slot numbers must fit {@link Hashing#SLOT_BITS} bits. */
+    public static final int MAX_SLOTS = 1 << Hashing.SLOT_BITS;
 
     private Maglev() {
     }
 
+    /** {@link #layout(String, List, int)} with {@value #DEFAULT_SLOTS} slots. */
+    public static SlotTable layout(String poolId, List<Member> members) {
+        return layout(poolId, members, DEFAULT_SLOTS);
+    }
+
     /**
-     * Builds the slot table. {@code members} may contain members with weight 0 (they hold no
-     * slots but are kept in {@link SlotTable#keys()} so reports list them); keys must be unique.
+     * Builds the slot table. {@code members} should list every configured member, down ones with
+     * weight 0: they hold no slots but keep their home slots reserved for their return, and are kept
+     * in {@link SlotTable#keys()} so reports list them. Keys must be unique; order does not matter.
      */
     public static SlotTable layout(String poolId, List<Member> members, int slots) {
         validateSlots(slots);
-        List<Member> sorted = new ArrayList<>(members);
-        sorted.sort(null);
+        if (poolId == null) {
+            throw new IllegalArgumentException("poolId: null (expected: the pool's id)");
+        }
+        List<Member> sorted = sortedUnique(members);
         List<String> keys = new ArrayList<>(sorted.size());
-        for (int i = 0; i < sorted.size(); i++) {
-            if (i > 0 && sorted.get(i).key().equals(sorted.get(i - 1).key())) {
-                throw new IllegalArgumentException("member key: " + sorted.get(i).key()
-                        + " appears twice (expected: unique address:port)");
-            }
-            keys.add(sorted.get(i).key());
+        int n = sorted.size();
+        int[] weight = new int[n];
+        int[] homeWeight = new int[n];
+        long[] seeds = new long[n];
+        for (int i = 0; i < n; i++) {
+            Member m = sorted.get(i);
+            keys.add(m.key());
+            weight[i] = m.weight();
+            homeWeight[i] = m.homeWeight();
+            seeds[i] = Hashing.hash(poolId, m.key(), Hashing.SALT_RANK);
         }
         int[] owners = SlotTable.filled(slots);
-        int[] quota = Quota.largestRemainder(sorted, slots);
-        long[] offset = new long[sorted.size()];
-        long[] skip = new long[sorted.size()];
-        int[] next = new int[sorted.size()];
-        for (int i = 0; i < sorted.size(); i++) {
-            long h1 = hash(poolId, sorted.get(i).key(), 0x9E3779B97F4A7C15L);
-            long h2 = hash(poolId, sorted.get(i).key(), 0xC2B2AE3D27D4EB4FL);
-            offset[i] = Long.remainderUnsigned(h1, slots);
-            skip[i] = skipFor(h2, slots);
+        if (Quota.total(weight) == 0) {
+            return new SlotTable(keys, owners);
         }
-        int filled = 0;
-        int total = 0;
-        for (int q : quota) {
-            total += q;
-        }
-        while (filled < total) {
-            for (int i = 0; i < sorted.size(); i++) {
-                if (quota[i] == 0) {
-                    continue;
-                }
-                int slot;
-                do {
-                    slot = (int) ((offset[i] + skip[i] * next[i]) % slots);
-                    next[i]++;
-                } while (owners[slot] != -1);
-                owners[slot] = i;
-                quota[i]--;
-                filled++;
-            }
+        int[] homeOwners = PermutationFill.fill(poolId, sorted, Quota.largestRemainder(homeWeight, slots), slots);
+        int[] floor = Quota.floor(weight, slots);
+        int[] ceil = Quota.ceil(weight, slots);
+        int[] count = new int[n];
+        keepHomeSlots(new HomeSlots(homeOwners, seeds), floor, ceil, slots, owners, count);
+
+        int[] free = unowned(owners);
+        var rounds = new PlacementRounds(owners, count, seeds, Hashing.hash(poolId, "", Hashing.SALT_SLOT));
+        int[] left = rounds.place(rounds.place(free, floor), ceil);
+        if (left.length > 0) {
+            throw new IllegalStateException("slots left unowned: " + left.length + " (expected: 0)");
         }
         return new SlotTable(keys, owners);
     }
 
-    /** Accepts a power of two (the skip is then odd) or a prime, as the permutation needs. */
-    public static void validateSlots(int slots) {
-        if (slots < 2 || !(Integer.bitCount(slots) == 1 || isPrime(slots))) {
-            throw new IllegalArgumentException("slots: " + slots + " (expected: a power of two or a prime, >= 2)");
+    /** Step 2 of the class comment: home slots up to the floor, then one more within the ceilings. */
+    private static void keepHomeSlots(HomeSlots home, int[] floor, int[] ceil, int slots, int[] owners,
+                                      int[] count) {
+        long ceilings = slots;
+        int candidates = 0;
+        long[] extra = new long[floor.length];
+        for (int i = 0; i < floor.length; i++) {
+            count[i] = Math.min(floor[i], home.count(i));
+            for (int rank = 0; rank < count[i]; rank++) {
+                owners[home.slot(i, rank)] = i;
+            }
+            ceilings -= floor[i];
+            if (ceil[i] > floor[i] && home.count(i) > floor[i]) {
+                extra[candidates++] = home.key(i, floor[i]);
+            }
+        }
+        // Which members end on their ceiling is ours to choose: any choice is exact-quota. Giving the
+        // ceilings to members that would otherwise lose a home slot means a member loses home slots
+        // only when its own share shrinks, or when such members outnumber the ceilings.
+        Arrays.sort(extra, 0, candidates);
+        for (int c = candidates - 1; c >= 0 && ceilings > 0; c--, ceilings--) {
+            int slot = Hashing.slotOf(extra[c]);
+            int owner = home.ownerOf(slot);
+            owners[slot] = owner;
+            count[owner]++;
         }
     }
 
-    static long skipFor(long h, int slots) {
-        if (Integer.bitCount(slots) == 1) {
-            // With a power-of-two table only an odd skip is coprime to it and visits every slot.
-            return (Long.remainderUnsigned(h, slots) | 1L);
+    private static List<Member> sortedUnique(List<Member> members) {
+        if (members == null) {
+            throw new IllegalArgumentException("members: null (expected: a list, possibly empty)");
         }
-        return Long.remainderUnsigned(h, slots - 1) + 1;
+        List<Member> sorted = new ArrayList<>(members);
+        // Members sorted by key: every LB node must build the same table whatever order it read them in.
+        sorted.sort(null);
+        for (int i = 1; i < sorted.size(); i++) {
+            if (sorted.get(i).key().equals(sorted.get(i - 1).key())) {
+                throw new IllegalArgumentException("member key: " + sorted.get(i).key()
+                        + " appears twice (expected: unique address:port)");
+            }
+        }
+        return sorted;
+    }
+
+    private static int[] unowned(int[] owners) {
+        int free = 0;
+        for (int o : owners) {
+            free += o == -1 ? 1 : 0;
+        }
+        int[] slots = new int[free];
+        for (int slot = 0, k = 0; slot < owners.length; slot++) {
+            if (owners[slot] == -1) {
+                slots[k++] = slot;
+            }
+        }
+        return slots;
+    }
+
+    /** Accepts a power of two (the skip is then odd) or a prime, as the permutations need. */
+    public static void validateSlots(int slots) {
+        if (slots < 2 || slots > MAX_SLOTS || !(Integer.bitCount(slots) == 1 || isPrime(slots))) {
+            throw new IllegalArgumentException("slots: " + slots
+                    + " (expected: a power of two or a prime, 2.." + MAX_SLOTS + ")");
+        }
     }
 
     static boolean isPrime(int n) {
@@ -90,21 +157,5 @@ public final class Maglev {
             }
         }
         return true;
-    }
-
-    /**
-     * A specified 64-bit hash (FNV-1a over UTF-8 of pool id, NUL, key, then a SplitMix64 finaliser
-     * with {@code salt}): the same on every JVM and machine, unlike {@code hashCode}.
-     */
-    static long hash(String poolId, String key, long salt) {
-        long h = 0xcbf29ce484222325L;
-        for (byte b : (poolId + '\0' + key).getBytes(StandardCharsets.UTF_8)) {
-            h ^= (b & 0xff);
-            h *= 0x100000001b3L;
-        }
-        long z = h + salt;
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
     }
 }

@@ -1,39 +1,68 @@
 package io.rxhealth.weighting.maglev;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 
-/** Exact slot quotas by the largest-remainder method: each member gets floor or ceil of M*w/W. */
+/**
+ * Slot quotas of a weighted pool. A member's exact share is {@code slots * w / W}; an exact-quota
+ * layout gives it the floor or the ceiling of that share.
+ */
 final class Quota {
     private Quota() {
     }
 
-    /** Quota per member, in the given order; ties in remainder go to the earlier (smaller) key. */
-    static int[] largestRemainder(List<Member> sorted, int slots) {
+    static long total(int[] weights) {
         long total = 0;
-        for (Member m : sorted) {
-            total += m.weight();
+        for (int w : weights) {
+            total += w;
         }
-        int[] quota = new int[sorted.size()];
+        return total;
+    }
+
+    /** Floor of each member's share; all zero when the weights sum to zero. */
+    static int[] floor(int[] weights, int slots) {
+        long total = total(weights);
+        int[] floor = new int[weights.length];
+        for (int i = 0; total > 0 && i < weights.length; i++) {
+            floor[i] = (int) ((long) slots * weights[i] / total);
+        }
+        return floor;
+    }
+
+    /** Ceiling of each member's share; all zero when the weights sum to zero. */
+    static int[] ceil(int[] weights, int slots) {
+        long total = total(weights);
+        int[] ceil = new int[weights.length];
+        for (int i = 0; total > 0 && i < weights.length; i++) {
+            ceil[i] = (int) (((long) slots * weights[i] + total - 1) / total);
+        }
+        return ceil;
+    }
+
+    /**
+     * Quotas by the largest-remainder method: the floors, plus one slot each for the members with
+     * the largest remainders until the quotas sum to {@code slots}; ties go to the earlier index
+     * (the smaller key). All zero when the weights sum to zero.
+     */
+    static int[] largestRemainder(int[] weights, int slots) {
+        long total = total(weights);
+        int[] quota = floor(weights, slots);
         if (total == 0) {
             return quota;
         }
-        long assigned = 0;
-        long[] remainder = new long[sorted.size()];
-        for (int i = 0; i < sorted.size(); i++) {
-            long exact = (long) slots * sorted.get(i).weight();
-            quota[i] = (int) (exact / total);
-            remainder[i] = exact % total;
-            assigned += quota[i];
+        int assigned = 0;
+        for (int q : quota) {
+            assigned += q;
         }
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < sorted.size(); i++) {
-            order.add(i);
+        long[] remainder = new long[weights.length];
+        Integer[] order = new Integer[weights.length];
+        for (int i = 0; i < weights.length; i++) {
+            remainder[i] = (long) slots * weights[i] % total;
+            order[i] = i;
         }
-        order.sort((a, b) -> remainder[a] != remainder[b] ? Long.compare(remainder[b], remainder[a])
-                : Integer.compare(a, b));
+        Arrays.sort(order, (a, b) -> remainder[a] != remainder[b]
+                ? Long.compare(remainder[b], remainder[a]) : Integer.compare(a, b));
         for (int k = 0; assigned < slots; k++) {
-            quota[order.get(k)]++;
+            quota[order[k]]++;
             assigned++;
         }
         return quota;

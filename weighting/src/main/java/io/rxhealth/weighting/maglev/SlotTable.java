@@ -91,17 +91,41 @@ public final class SlotTable {
             throw new IllegalStateException("SHA-256 is required of every JDK", e);
         }
         byte[][] encodedKeys = new byte[keys.size()][];
+        int longestKey = 1;
         for (int i = 0; i < keys.size(); i++) {
             encodedKeys[i] = keys.get(i).getBytes(StandardCharsets.UTF_8);
+            longestKey = Math.max(longestKey, encodedKeys[i].length);
         }
         byte[] unowned = "-".getBytes(StandardCharsets.UTF_8);
+        // Lines are gathered in a buffer: one update per slot would cost more than the hashing.
+        byte[] buffer = new byte[Math.max(1 << 16, 2 * (longestKey + 12))];
+        int used = 0;
         for (int slot = 0; slot < owners.length; slot++) {
-            sha.update(Integer.toString(slot).getBytes(StandardCharsets.US_ASCII));
-            sha.update((byte) ' ');
-            sha.update(owners[slot] == NONE ? unowned : encodedKeys[owners[slot]]);
-            sha.update((byte) '\n');
+            if (used + longestKey + 12 > buffer.length) {
+                sha.update(buffer, 0, used);
+                used = 0;
+            }
+            used = writeDecimal(slot, buffer, used);
+            buffer[used++] = ' ';
+            byte[] owner = owners[slot] == NONE ? unowned : encodedKeys[owners[slot]];
+            System.arraycopy(owner, 0, buffer, used, owner.length);
+            used += owner.length;
+            buffer[used++] = '\n';
         }
+        sha.update(buffer, 0, used);
         return HexFormat.of().formatHex(sha.digest());
+    }
+
+    /** ASCII decimal of a non-negative {@code value} at {@code at}; returns the index after it. */
+    private static int writeDecimal(int value, byte[] buffer, int at) {
+        int digits = 1;
+        for (int rest = value; rest >= 10; rest /= 10) {
+            digits++;
+        }
+        for (int i = at + digits - 1, rest = value; i >= at; i--, rest /= 10) {
+            buffer[i] = (byte) ('0' + rest % 10);
+        }
+        return at + digits;
     }
 
     @Override
