@@ -28,7 +28,7 @@ final class ConfigValidator {
         if (openflow.isBlank() || openflow.chars().anyMatch(Character::isWhitespace)) {
             throw error("openflow", openflow, "an OpenFlow target or bridge name without spaces");
         }
-        InetSocketAddress api = hostPort("api", raw.api() == null ? DEFAULT_API : raw.api());
+        InetSocketAddress api = hostPort("api", raw.api() == null ? DEFAULT_API : raw.api(), true);
         Intervals intervals = intervals(raw.intervals());
         int concurrency = raw.agentConcurrency() == null ? DEFAULT_CONCURRENCY : raw.agentConcurrency();
         if (concurrency < 1 || concurrency > 65_536) {
@@ -88,7 +88,7 @@ final class ConfigValidator {
             throw error(at + ".name", name, "1..64 of letters, digits, '_', '.', '-'");
         }
         String listener = require(at + ".listener", raw.listener(), "vip:port");
-        InetSocketAddress vip = hostPort(at + ".listener", listener);
+        InetSocketAddress vip = hostPort(at + ".listener", listener, false);
         int slots = raw.slots() == null ? Maglev.DEFAULT_SLOTS : raw.slots();
         try {
             Maglev.validateSlots(slots);
@@ -191,7 +191,8 @@ final class ConfigValidator {
         return port;
     }
 
-    private static InetSocketAddress hostPort(String key, String text) {
+    /** {@code ipv4:port}; port 0 ("any free port") only where {@code anyPort}. */
+    private static InetSocketAddress hostPort(String key, String text, boolean anyPort) {
         int colon = text.lastIndexOf(':');
         if (colon < 0 || !isIpv4(text.substring(0, colon))) {
             throw error(key, text, "ipv4:port");
@@ -202,7 +203,9 @@ final class ConfigValidator {
         } catch (NumberFormatException e) {
             throw error(key, text, "ipv4:port");
         }
-        port(key, port);
+        if (!(anyPort && port == 0)) {
+            port(key, port);
+        }
         return InetSocketAddress.createUnresolved(text.substring(0, colon), port);
     }
 

@@ -1,6 +1,5 @@
 package io.rxhealth.ovs.pool;
 
-import java.time.Instant;
 
 /**
  * One member of one pool as {@code /status}, {@code /slots} and the CLI show it.
@@ -11,7 +10,7 @@ import java.time.Instant;
  * @param probeDetail     detail of the last probe
  * @param agent           agent state ({@code up 75%}, {@code drain}, ...) or {@code off}
  * @param lastReply       the last reply line, {@code null} before any
- * @param lastReplyAt     when it arrived
+ * @param lastReplyAt     when it arrived (ISO-8601), {@code null} before any
  * @param agentFailure    failure of the last poll, {@code null} when it answered
  * @param agentFailures   polls failed in a row
  * @param configuredWeight the configured weight
@@ -24,7 +23,7 @@ import java.time.Instant;
  * @param deviation       {@code slots - quota}: within ±1 for an up-to-date table
  */
 public record MemberReport(String key, String verdict, String probe, String probeDetail, String agent,
-                           String lastReply, Instant lastReplyAt, String agentFailure, long agentFailures,
+                           String lastReply, String lastReplyAt, String agentFailure, long agentFailures,
                            int configuredWeight, int agentWeight, int effectiveWeight, boolean operatorDrain,
                            int slots, double targetShare, double quota, double deviation) {
 }

@@ -35,14 +35,16 @@ final class Reports {
             double quota = share * spec.slots();
             int slots = held.getOrDefault(m.key(), 0);
             reports.add(new MemberReport(m.key(), w.verdict(), s.probe().label(), s.probeDetail(),
-                    s.agentEnabled() ? s.agent().label() : "off", s.lastReply(), s.lastReplyAt(),
+                    s.agentEnabled() ? s.agent().label() : "off", s.lastReply(),
+                    s.lastReplyAt() == null ? null : s.lastReplyAt().toString(),
                     s.agentFailure() == null ? null : s.agentFailure().name().toLowerCase(java.util.Locale.ROOT)
                             + (s.agentFailureDetail().isEmpty() ? "" : ": " + s.agentFailureDetail()),
                     s.agentFailures(), w.configured(), w.agent(), w.effective(), s.operatorDrain(), slots, share,
                     quota, slots - quota));
         }
         return new PoolReport(spec.id(), spec.name(), spec.listenerAddress() + ":" + spec.listenerPort(),
-                spec.slots(), installed == null ? null : installed.digest(), pool.lastApplyAt, pool.lastSlotsMoved,
+                spec.slots(), installed == null ? null : installed.digest(),
+                pool.lastApplyAt == null ? null : pool.lastApplyAt.toString(), pool.lastSlotsMoved,
                 pool.applyFailures, pool.lastError, installed != null && installed.isEmpty(), reports);
     }
 }
