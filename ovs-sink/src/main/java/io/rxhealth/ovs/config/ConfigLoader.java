@@ -1,6 +1,7 @@
 package io.rxhealth.ovs.config;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -66,15 +67,25 @@ public final class ConfigLoader {
             throw new ConfigException(path(e) + ": " + e.getValue() + " (expected: "
                     + e.getTargetType().getSimpleName().toLowerCase(java.util.Locale.ROOT) + ")", e);
         } catch (JsonMappingException e) {
+            if (e.getCause() instanceof StreamReadException syntax) {
+                // Databind wraps YAML syntax errors met while binding; report them as syntax.
+                throw syntaxError(syntax);
+            }
             throw new ConfigException(path(e) + ": " + firstLine(e.getOriginalMessage()), e);
+        } catch (StreamReadException e) {
+            throw syntaxError(e);
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-            throw new ConfigException("config: not valid YAML" + where + ": " + firstLine(e.getOriginalMessage()), e);
+            throw new ConfigException("config: " + firstLine(e.getOriginalMessage()), e);
         }
         if (raw == null) {
             throw new ConfigException("config: empty (expected: a mapping with openflow and pools)");
         }
         return new ConfigValidator().validate(raw);
+    }
+
+    private static ConfigException syntaxError(StreamReadException e) {
+        String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+        return new ConfigException("config: not valid YAML" + where + ": " + firstLine(e.getOriginalMessage()), e);
     }
 
     private static String path(JsonMappingException e) {
