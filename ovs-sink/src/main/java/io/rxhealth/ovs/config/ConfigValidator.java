@@ -50,7 +50,31 @@ final class ConfigValidator {
             }
             pools.add(pool);
         }
+        checkSharedMembers(pools);
         return new LbConfig(openflow, api, intervals, concurrency, pools);
+    }
+
+    /**
+     * A member in several pools is probed and polled once, so its probe, agent and source must be
+     * the same everywhere (its weight may differ per pool).
+     */
+    private static void checkSharedMembers(List<PoolConfig> pools) {
+        java.util.Map<String, PoolConfig> firstPool = new java.util.HashMap<>();
+        java.util.Map<String, MemberConfig> first = new java.util.HashMap<>();
+        for (int p = 0; p < pools.size(); p++) {
+            List<MemberConfig> members = pools.get(p).members();
+            for (int i = 0; i < members.size(); i++) {
+                MemberConfig m = members.get(i);
+                MemberConfig seen = first.putIfAbsent(m.key(), m);
+                if (seen == null) {
+                    firstPool.put(m.key(), pools.get(p));
+                } else if (!seen.agentPort().equals(m.agentPort()) || !seen.agentSend().equals(m.agentSend())
+                        || !seen.probe().equals(m.probe()) || !seen.source().equals(m.source())) {
+                    throw error("pools[" + p + "].members[" + i + "]", m.key(),
+                            "the same probe, agent and source as in pool " + firstPool.get(m.key()).name());
+                }
+            }
+        }
     }
 
     private Intervals intervals(RawIntervals raw) {
@@ -61,14 +85,14 @@ final class ConfigValidator {
         Duration probe = duration("intervals.probe", raw.probe(), d.probe());
         Duration probeTimeout = duration("intervals.probe-timeout", raw.probeTimeout(), d.probeTimeout());
         if (probeTimeout.compareTo(probe) > 0) {
-            throw error("intervals.probe-timeout", raw.probeTimeout(), "<= intervals.probe (" + text(probe) + ")");
+            throw error("intervals.probe-timeout", text(probeTimeout), "<= intervals.probe (" + text(probe) + ")");
         }
         int fall = count("intervals.fall", raw.fall(), d.fall());
         int rise = count("intervals.rise", raw.rise(), d.rise());
         Duration agent = duration("intervals.agent", raw.agent(), d.agent());
         Duration agentTimeout = duration("intervals.agent-timeout", raw.agentTimeout(), d.agentTimeout());
         if (agentTimeout.compareTo(agent) > 0) {
-            throw error("intervals.agent-timeout", raw.agentTimeout(), "<= intervals.agent (" + text(agent) + ")");
+            throw error("intervals.agent-timeout", text(agentTimeout), "<= intervals.agent (" + text(agent) + ")");
         }
         Duration reconcile = duration("intervals.reconcile", raw.reconcile(), d.reconcile());
         return new Intervals(probe, probeTimeout, fall, rise, agent, agentTimeout, reconcile);

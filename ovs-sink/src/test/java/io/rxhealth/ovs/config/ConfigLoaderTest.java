@@ -86,7 +86,7 @@ class ConfigLoaderTest {
         listener without port   | 'listener: 192.168.5.21:80'| 'listener: 192.168.5.21'               | pools[0].listener: 192.168.5.21 (expected: ipv4:port)
         bad duration            | 'pools:'                   | 'intervals: {probe: 2 seconds}\\npools:' | intervals.probe: 2 seconds (expected: a positive duration such as 500ms, 2s or 1m)
         timeout over interval   | 'pools:'                   | 'intervals: {probe: 1s, probe-timeout: 2s}\\npools:' | intervals.probe-timeout: 2s (expected: <= intervals.probe (1s))
-        agent timeout too long  | 'pools:'                   | 'intervals: {agent: 500ms}\\npools:'   | intervals.agent-timeout: null (expected: <= intervals.agent (500ms))
+        agent timeout too long  | 'pools:'                   | 'intervals: {agent: 500ms}\\npools:'   | intervals.agent-timeout: 1s (expected: <= intervals.agent (500ms))
         zero rise               | 'pools:'                   | 'intervals: {rise: 0}\\npools:'        | intervals.rise: 0 (expected: 1..100)
         probe kind              | '    port: 8080'           | '    port: 8080\\n        probe: {kind: icmp}' | pools[0].members[0].probe.kind: icmp (expected: http or tcp)
         tcp probe with path     | '    port: 8080'           | '    port: 8080\\n        probe: {kind: tcp, path: /x}' | pools[0].members[0].probe.path: /x (expected: no path for a tcp probe)
@@ -106,6 +106,20 @@ class ConfigLoaderTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith(error)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void acceptsAMemberSharedByPoolsOnlyWithTheSameProbeAndAgent() {
+        String shared = MINIMAL + """
+              - id: 2
+                name: api
+                listener: 192.168.5.22:80
+                members: [{address: 10.20.0.2, port: 8080, weight: 50}]
+            """;
+        assertThat(loader.parse(shared).pools()).hasSize(2);
+
+        assertThatThrownBy(() -> loader.parse(shared.replace("weight: 50", "agent-port: 9506")))
+                .hasMessage("pools[1].members[0]: 10.20.0.2:8080 (expected: the same probe, agent and source as in pool web)");
     }
 
     @Test
