@@ -126,7 +126,8 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         probes.start();
         loop.start();
         api.start();
-        log.info("rx-health-lbd: {} pools, {} members, API on {}", config.pools().size(), members.size(), api.address());
+        log.info("rx-health-lbd: {} pools, {} members, API on {}:{}", config.pools().size(), members.size(),
+                api.address().getHostString(), api.address().getPort());
     }
 
     /** Where the API listens (the bound port when the configuration asked for port 0). */
