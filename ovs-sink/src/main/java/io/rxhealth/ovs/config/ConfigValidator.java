@@ -1,25 +1,25 @@
 package io.rxhealth.ovs.config;
 
+import static io.rxhealth.ovs.config.ConfigValues.count;
+import static io.rxhealth.ovs.config.ConfigValues.duration;
+import static io.rxhealth.ovs.config.ConfigValues.error;
+import static io.rxhealth.ovs.config.ConfigValues.hostPort;
+import static io.rxhealth.ovs.config.ConfigValues.require;
+import static io.rxhealth.ovs.config.ConfigValues.text;
+
 import io.rxhealth.ovs.config.RawConfig.RawIntervals;
-import io.rxhealth.ovs.config.RawConfig.RawMember;
 import io.rxhealth.ovs.config.RawConfig.RawPool;
-import io.rxhealth.ovs.config.RawConfig.RawProbe;
 import io.rxhealth.weighting.maglev.Maglev;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 
 /** Turns a {@link RawConfig} into a {@link LbConfig}, applying defaults and rejecting bad values. */
 final class ConfigValidator {
     static final String DEFAULT_API = "127.0.0.1:9111";
-    static final int DEFAULT_AGENT_PORT = 9505;
-    static final int DEFAULT_WEIGHT = 100;
     static final int DEFAULT_CONCURRENCY = 2048;
     static final int MAX_SLOTS = 65_536;
 
@@ -129,135 +129,12 @@ final class ConfigValidator {
         Set<String> keys = new HashSet<>();
         for (int i = 0; i < raw.members().size(); i++) {
             String mat = at + ".members[" + i + "]";
-            MemberConfig member = member(mat, raw.members().get(i));
+            MemberConfig member = new MemberValidator().member(mat, raw.members().get(i));
             if (!keys.add(member.key())) {
                 throw error(mat, member.key(), "address:port unique within the pool");
             }
             members.add(member);
         }
         return new PoolConfig(id, name, vip.getHostString(), vip.getPort(), slots, members);
-    }
-
-    private MemberConfig member(String at, RawMember raw) {
-        if (raw == null) {
-            throw error(at, "null", "a member mapping");
-        }
-        String address = require(at + ".address", raw.address(), "an IPv4 address");
-        if (!isIpv4(address)) {
-            throw error(at + ".address", address, "an IPv4 address");
-        }
-        int port = port(at + ".port", require(at + ".port", raw.port(), "a port 1..65535"));
-        int weight = raw.weight() == null ? DEFAULT_WEIGHT : raw.weight();
-        if (weight < 0 || weight > 256) {
-            throw error(at + ".weight", weight, "0..256");
-        }
-        boolean agent = raw.agent() == null || raw.agent();
-        if (!agent && (raw.agentPort() != null || raw.agentSend() != null)) {
-            throw error(at + ".agent", false, "true when agent-port or agent-send is set");
-        }
-        OptionalInt agentPort = agent
-                ? OptionalInt.of(port(at + ".agent-port", raw.agentPort() == null ? DEFAULT_AGENT_PORT : raw.agentPort()))
-                : OptionalInt.empty();
-        String agentSend = raw.agentSend() == null ? "" : raw.agentSend();
-        ProbeConfig probe = probe(at + ".probe", raw.probe(), port);
-        Optional<String> source = Optional.ofNullable(raw.source());
-        if (source.isPresent() && !isIpv4(source.get()) && !source.get().matches("[A-Za-z0-9_.:@-]{1,15}")) {
-            throw error(at + ".source", source.get(), "an IPv4 address or an interface name");
-        }
-        return new MemberConfig(address, port, weight, agentPort, agentSend, probe, source);
-    }
-
-    private ProbeConfig probe(String at, RawProbe raw, int memberPort) {
-        if (raw == null) {
-            return new ProbeConfig(ProbeKind.HTTP, memberPort, "/healthz");
-        }
-        ProbeKind kind;
-        String k = raw.kind() == null ? "http" : raw.kind();
-        try {
-            kind = ProbeKind.valueOf(k.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw error(at + ".kind", k, "http or tcp");
-        }
-        int port = port(at + ".port", raw.port() == null ? memberPort : raw.port());
-        String path = raw.path() == null ? "/healthz" : raw.path();
-        if (kind == ProbeKind.TCP && raw.path() != null) {
-            throw error(at + ".path", path, "no path for a tcp probe");
-        }
-        if (!path.startsWith("/") || path.chars().anyMatch(c -> c <= ' ' || c >= 127)) {
-            throw error(at + ".path", path, "an absolute path of printable ASCII without spaces");
-        }
-        return new ProbeConfig(kind, port, path);
-    }
-
-    private static Duration duration(String key, String text, Duration fallback) {
-        if (text == null) {
-            return fallback;
-        }
-        Duration d = Durations.parse(text);
-        if (d == null || d.isZero() || d.isNegative()) {
-            throw error(key, text, "a positive duration such as 500ms, 2s or 1m");
-        }
-        return d;
-    }
-
-    private static int count(String key, Integer value, int fallback) {
-        int v = value == null ? fallback : value;
-        if (v < 1 || v > 100) {
-            throw error(key, v, "1..100");
-        }
-        return v;
-    }
-
-    private static int port(String key, int port) {
-        if (port < 1 || port > 65_535) {
-            throw error(key, port, "1..65535");
-        }
-        return port;
-    }
-
-    /** {@code ipv4:port}; port 0 ("any free port") only where {@code anyPort}. */
-    private static InetSocketAddress hostPort(String key, String text, boolean anyPort) {
-        int colon = text.lastIndexOf(':');
-        if (colon < 0 || !isIpv4(text.substring(0, colon))) {
-            throw error(key, text, "ipv4:port");
-        }
-        int port;
-        try {
-            port = Integer.parseInt(text.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw error(key, text, "ipv4:port");
-        }
-        if (!(anyPort && port == 0)) {
-            port(key, port);
-        }
-        return InetSocketAddress.createUnresolved(text.substring(0, colon), port);
-    }
-
-    static boolean isIpv4(String text) {
-        String[] parts = text.split("\\.", -1);
-        if (parts.length != 4) {
-            return false;
-        }
-        for (String p : parts) {
-            if (!p.matches("0|[1-9][0-9]{0,2}") || Integer.parseInt(p) > 255) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static <T> T require(String key, T value, String expected) {
-        if (value == null) {
-            throw new ConfigException(key + ": absent (expected: " + expected + ")");
-        }
-        return value;
-    }
-
-    private static String text(Duration d) {
-        return Durations.format(d);
-    }
-
-    private static ConfigException error(String key, Object value, String expected) {
-        return new ConfigException(key + ": " + value + " (expected: " + expected + ")");
     }
 }
