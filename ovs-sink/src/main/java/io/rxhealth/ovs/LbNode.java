@@ -180,7 +180,8 @@ public final class LbNode implements NodeOperations, AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
+        log.info("rx-health-lbd: stopping");
         api.close();
         loop.close();
         probes.close();

@@ -156,9 +156,13 @@ public final class ApiServer implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         server.stop(0);
         executor.shutdownNow();
-        executor.awaitTermination(5, TimeUnit.SECONDS);
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

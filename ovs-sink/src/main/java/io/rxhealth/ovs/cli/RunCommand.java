@@ -51,8 +51,6 @@ final class RunCommand implements Callable<Integer> {
         Thread hook = new Thread(() -> {
             try {
                 node.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
             } finally {
                 stopped.countDown();
             }

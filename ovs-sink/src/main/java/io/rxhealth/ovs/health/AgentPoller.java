@@ -159,10 +159,14 @@ public final class AgentPoller implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
         selector.wakeup();
-        thread.join(5_000);
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         for (AgentConnection c : inFlight) {
             if (!c.done()) {
                 c.expire();

@@ -82,8 +82,12 @@ public final class ReconcileLoop implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         executor.shutdownNow();
-        executor.awaitTermination(5, TimeUnit.SECONDS);
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

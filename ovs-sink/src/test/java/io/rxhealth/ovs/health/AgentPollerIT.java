@@ -109,6 +109,38 @@ class AgentPollerIT {
     }
 
     @Test
+    void keepsAtMostMaxInFlightPollsOpen() throws Exception {
+        ServerSocket server = track(new ServerSocket(0, 8, InetAddress.getLoopbackAddress()));
+        List<Socket> held = new CopyOnWriteArrayList<>();
+        Thread t = new Thread(() -> {
+            try {
+                while (true) {
+                    held.add(server.accept());
+                }
+            } catch (IOException e) {
+                // Server closed at the end of the test.
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        closeables.add(() -> {
+            for (Socket s : held) {
+                s.close();
+            }
+        });
+        FakeAgent quick = track(new FakeAgent("up\n"));
+        AgentPoller p = new AgentPoller(List.of(target("slow", server.getLocalPort(), ""), target("quick", quick.port(), "")),
+                Duration.ofMillis(300), Duration.ofMillis(300), 1, listener, Ticker.system());
+        closeables.add(0, p);
+
+        p.start();
+
+        // The quick agent waits for the held poll to time out: one poll open at a time.
+        await().atMost(Duration.ofSeconds(5)).until(() -> events.size() >= 2);
+        assertThat(events.subList(0, 2)).containsExactly("slow TIMEOUT", "quick reply 'up'");
+    }
+
+    @Test
     void rejectsAReplyLongerThanABufferWithoutANewline() throws Exception {
         FakeAgent agent = track(new FakeAgent("x".repeat(AgentConnection.MAX_REPLY + 10)));
 
