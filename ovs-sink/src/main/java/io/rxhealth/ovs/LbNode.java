@@ -105,7 +105,7 @@ public final class LbNode implements NodeOperations, AutoCloseable {
             for (MemberSpec m : spec.members()) {
                 Map<String, String> tags = Map.of("pool", spec.name(), "member", m.key());
                 metrics.gauge("rxh_lbd_member_slots", "Slots the member holds in the installed table", tags,
-                        () -> slotsHeld(spec.id(), m.key()));
+                        () -> controller.slotsHeld(spec.id(), m.key()));
             }
         }
         this.api = new ApiServer(new InetSocketAddress(config.api().getHostString(), config.api().getPort()), this);
@@ -133,11 +133,6 @@ public final class LbNode implements NodeOperations, AutoCloseable {
     /** Where the API listens (the bound port when the configuration asked for port 0). */
     public InetSocketAddress apiAddress() {
         return api.address();
-    }
-
-    private int slotsHeld(int poolId, String key) {
-        var table = controller.installed(poolId);
-        return table == null ? 0 : table.slotCounts().getOrDefault(key, 0);
     }
 
     @Override

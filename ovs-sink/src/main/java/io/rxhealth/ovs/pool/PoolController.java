@@ -83,6 +83,7 @@ public final class PoolController {
             return false;
         }
         pool.installed = next;
+        pool.held = next.slotCounts();
         pool.lastApplyAt = clock.instant();
         pool.lastSlotsMoved = moved;
         pool.lastError = null;
@@ -134,5 +135,15 @@ public final class PoolController {
     /** The installed table of a pool, or {@code null} before its first apply. */
     public synchronized SlotTable installed(int poolId) {
         return pools.stream().filter(p -> p.spec.id() == poolId).findFirst().map(p -> p.installed).orElse(null);
+    }
+
+    /** Slots {@code key} holds in pool {@code poolId}'s installed table (0 before the first apply). */
+    public synchronized int slotsHeld(int poolId, String key) {
+        for (PoolState p : pools) {
+            if (p.spec.id() == poolId) {
+                return p.held.getOrDefault(key, 0);
+            }
+        }
+        return 0;
     }
 }

@@ -12,6 +12,8 @@ final class PoolState {
     final Counter failed;
     final Counter failClose;
     SlotTable installed;
+    /** Slots per member key in {@link #installed}, kept with it so that scrapes stay cheap. */
+    java.util.Map<String, Integer> held = java.util.Map.of();
     Instant lastApplyAt;
     int lastSlotsMoved;
     long applyFailures;

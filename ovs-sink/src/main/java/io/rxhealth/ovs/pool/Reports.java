@@ -15,7 +15,7 @@ final class Reports {
     static PoolReport pool(PoolState pool, Map<String, MemberRuntime> members) {
         PoolSpec spec = pool.spec;
         SlotTable installed = pool.installed;
-        Map<String, Integer> held = installed == null ? Map.of() : installed.slotCounts();
+        Map<String, Integer> held = pool.held;
         List<MemberSnapshot> snapshots = new ArrayList<>();
         List<MemberWeight> weights = new ArrayList<>();
         long total = 0;

@@ -30,14 +30,15 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Load harness (not a test): N fake agents on 127.0.x.y, one selector thread serving them all,
- * polled by one {@link AgentPoller} every second for D seconds, feeding real member runtimes.
+ * polled by one {@link AgentPoller} every I ms (default 1000) for D seconds, feeding real member
+ * runtimes; N agents at I ms make N * 1000 / I polls a second.
  * Prints polls per second, outcomes, and the CPU of the poller thread, the fake agents' thread
  * and the whole process.
  *
  * <pre>
  * mvn -B -q -pl ovs-sink -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
  * java -cp ovs-sink/target/test-classes:ovs-sink/target/classes:weighting/target/classes:$(cat ovs-sink/target/cp.txt) \
- *     io.rxhealth.ovs.health.AgentPollerLoadHarness 2000 30
+ *     io.rxhealth.ovs.health.AgentPollerLoadHarness 2000 30 [1000]
  * </pre>
  */
 public final class AgentPollerLoadHarness {
@@ -49,7 +50,7 @@ public final class AgentPollerLoadHarness {
     public static void main(String[] args) throws Exception {
         int agents = args.length > 0 ? Integer.parseInt(args[0]) : 2_000;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 30;
-        Duration interval = Duration.ofSeconds(1);
+        Duration interval = Duration.ofMillis(args.length > 2 ? Long.parseLong(args[2]) : 1_000);
 
         List<InetSocketAddress> addresses = new ArrayList<>();
         for (int i = 0; i < agents; i++) {
@@ -75,7 +76,8 @@ public final class AgentPollerLoadHarness {
         for (AgentFailure f : AgentFailure.values()) {
             failures.put(f, new LongAdder());
         }
-        AgentPoller poller = new AgentPoller(targets, interval, Duration.ofSeconds(1), 4096, new AgentPoller.Listener() {
+        Duration timeout = interval.compareTo(Duration.ofSeconds(1)) < 0 ? interval : Duration.ofSeconds(1);
+        AgentPoller poller = new AgentPoller(targets, interval, timeout, 4096, new AgentPoller.Listener() {
             @Override
             public void onReply(String key, String line) {
                 replies.increment();
@@ -116,7 +118,8 @@ public final class AgentPollerLoadHarness {
         fakes.close();
 
         System.out.printf("agents=%d interval=%s measured=%.1fs%n", agents, interval, wall / 1e9);
-        System.out.printf("replies/s=%.0f (target %d/s)%n", measured / (wall / 1e9), agents);
+        System.out.printf("replies/s=%.0f (target %d/s)%n", measured / (wall / 1e9),
+                agents * 1_000L / interval.toMillis());
         System.out.printf("failures=%s changes=%d%n", failures, changes.get());
         System.out.printf("cpu poller thread=%.3f cores, fake agents thread=%.3f cores, whole process=%.3f cores%n",
                 pollerCpu / (double) wall, serverCpu / (double) wall, processCpu / (double) wall);
