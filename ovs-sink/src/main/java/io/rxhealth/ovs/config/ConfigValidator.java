@@ -29,6 +29,10 @@ final class ConfigValidator {
             throw error("openflow", openflow, "an OpenFlow target or bridge name without spaces");
         }
         InetSocketAddress api = hostPort("api", raw.api() == null ? DEFAULT_API : raw.api(), true);
+        if (!api.getHostString().startsWith("127.")) {
+            // Anyone who reaches the API can drain members: it has no authentication.
+            throw error("api", raw.api(), "a loopback address 127.x.x.x:port (the API has no authentication)");
+        }
         Intervals intervals = intervals(raw.intervals());
         int concurrency = raw.agentConcurrency() == null ? DEFAULT_CONCURRENCY : raw.agentConcurrency();
         if (concurrency < 1 || concurrency > 65_536) {

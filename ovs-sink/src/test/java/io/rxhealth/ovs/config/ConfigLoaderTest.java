@@ -95,6 +95,7 @@ class ConfigLoaderTest {
         duplicate member        | '    port: 8080'           | '    port: 8080\\n      - {address: 10.20.0.2, port: 8080}' | pools[0].members[1]: 10.20.0.2:8080 (expected: address:port unique within the pool)
         no members              | '    members:'             | '    members: []\\n    x:'             | pools[0].x: unknown key (expected one of: id, listener, members, name, slots)
         no openflow             | 'openflow: unix:/run/openvswitch/br-lb.mgmt' | ''                   | openflow: absent (expected: an OpenFlow target such as unix:/run/openvswitch/br-lb.mgmt or a bridge name)
+        api not on loopback     | 'pools:'                   | 'api: 0.0.0.0:9111\npools:'           | api: 0.0.0.0:9111 (expected: a loopback address 127.x.x.x:port (the API has no authentication))
         api not loopback form   | 'pools:'                   | 'api: localhost:9111\\npools:'         | api: localhost:9111 (expected: ipv4:port)
         bad yaml                | 'pools:'                   | 'pools: ['                             | config: not valid YAML at line 2: while parsing a flow node
         """)
