@@ -26,6 +26,8 @@ public final class ReconcileLoop implements AutoCloseable {
     private final ScheduledExecutorService executor;
     private final AtomicBoolean changePending = new AtomicBoolean();
     private final AtomicBoolean retryPending = new AtomicBoolean();
+    /** False until the first reconcile: changes seen while members are first probed are not applied one by one. */
+    private volatile boolean live;
 
     public ReconcileLoop(PoolController controller, Duration interval, Duration retry, Duration debounce) {
         this.controller = requireNonNull(controller, "controller");
@@ -41,12 +43,13 @@ public final class ReconcileLoop implements AutoCloseable {
 
     /** Starts the periodic reconcile; the first one runs one interval from now. */
     public void start() {
+        live = true;
         executor.scheduleWithFixedDelay(() -> run(false), interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    /** A member changed: reconcile soon. Cheap and callable from any thread. */
+    /** A member changed: reconcile soon (once the first reconcile has begun). Cheap, any thread. */
     public void request() {
-        if (changePending.compareAndSet(false, true)) {
+        if (live && changePending.compareAndSet(false, true)) {
             executor.schedule(() -> {
                 changePending.set(false);
                 run(false);
@@ -56,6 +59,7 @@ public final class ReconcileLoop implements AutoCloseable {
 
     /** Reconciles now on the loop's thread and waits; true when every pool's apply succeeded. */
     public boolean reconcileNow(boolean force) throws InterruptedException {
+        live = true;
         try {
             return executor.submit(() -> run(force)).get();
         } catch (ExecutionException e) {
