@@ -8,6 +8,7 @@ import io.rxhealth.ovs.config.Intervals;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.config.MemberConfig;
 import io.rxhealth.ovs.config.PoolConfig;
+import io.rxhealth.ovs.health.AgentFailure;
 import io.rxhealth.ovs.health.AgentPoller;
 import io.rxhealth.ovs.health.AgentTarget;
 import io.rxhealth.ovs.health.LivenessProbe;
@@ -32,7 +33,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 /**
  * The LB-node daemon, wired by hand: one runtime per member key (a member in two pools is probed
  * and polled once), probes, the agent poller, the pool controller and its loop, the HTTP API.
@@ -96,7 +96,7 @@ public final class LbNode implements NodeOperations, AutoCloseable {
                     }
 
                     @Override
-                    public void onFailure(String key, io.rxhealth.ovs.health.AgentFailure failure, String detail) {
+                    public void onFailure(String key, AgentFailure failure, String detail) {
                         members.get(key).onAgentFailure(failure, detail);
                     }
                 }, ticker);

@@ -3,7 +3,6 @@ package io.rxhealth.ovs;
 import io.rxhealth.ovs.cli.LbdCommand;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import picocli.CommandLine;
 
 /** Entry point of {@code rx-health-lbd}: the daemon ({@code run}) and its operator commands. */
 public final class LbNodeMain {

@@ -1,6 +1,7 @@
 package io.rxhealth.ovs.cli;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** A plain aligned text table: columns padded to their widest cell, numbers right-aligned. */
@@ -28,7 +29,7 @@ final class TextTable {
     String render() {
         int[] width = new int[columns];
         boolean[] numeric = new boolean[columns];
-        java.util.Arrays.fill(numeric, rows.size() > 1);
+        Arrays.fill(numeric, rows.size() > 1);
         for (int r = 0; r < rows.size(); r++) {
             for (int c = 0; c < columns; c++) {
                 width[c] = Math.max(width[c], rows.get(r)[c].length());

@@ -14,6 +14,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -65,7 +66,7 @@ public final class ConfigLoader {
             throw new ConfigException(path(e) + ": unknown key (expected one of: " + known + ")", e);
         } catch (InvalidFormatException e) {
             throw new ConfigException(path(e) + ": " + e.getValue() + " (expected: "
-                    + e.getTargetType().getSimpleName().toLowerCase(java.util.Locale.ROOT) + ")", e);
+                    + e.getTargetType().getSimpleName().toLowerCase(Locale.ROOT) + ")", e);
         } catch (JsonMappingException e) {
             if (e.getCause() instanceof StreamReadException syntax) {
                 // Databind wraps YAML syntax errors met while binding; report them as syntax.

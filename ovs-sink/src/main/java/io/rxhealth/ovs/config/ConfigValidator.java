@@ -13,10 +13,11 @@ import io.rxhealth.weighting.maglev.Maglev;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-
 /** Turns a {@link RawConfig} into a {@link LbConfig}, applying defaults and rejecting bad values. */
 final class ConfigValidator {
     static final String DEFAULT_API = "127.0.0.1:9111";
@@ -63,8 +64,8 @@ final class ConfigValidator {
      * the same everywhere (its weight may differ per pool).
      */
     private static void checkSharedMembers(List<PoolConfig> pools) {
-        java.util.Map<String, PoolConfig> firstPool = new java.util.HashMap<>();
-        java.util.Map<String, MemberConfig> first = new java.util.HashMap<>();
+        Map<String, PoolConfig> firstPool = new HashMap<>();
+        Map<String, MemberConfig> first = new HashMap<>();
         for (int p = 0; p < pools.size(); p++) {
             List<MemberConfig> members = pools.get(p).members();
             for (int i = 0; i < members.size(); i++) {

@@ -7,13 +7,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 /**
  * Runs every member's liveness probe at a fixed rate on a small thread pool, spreading the
  * members over the interval, and hands each result to a listener. A probe that throws is a
@@ -48,7 +48,7 @@ public final class ProbeScheduler implements AutoCloseable {
 
     /** Probes every member once, in parallel, and waits for all of them (used at start). */
     public void runOnce() throws InterruptedException {
-        List<java.util.concurrent.Callable<Void>> all = new ArrayList<>();
+        List<Callable<Void>> all = new ArrayList<>();
         probes.forEach((key, probe) -> all.add(() -> {
             probeOne(key, probe);
             return null;

@@ -3,9 +3,11 @@ package io.rxhealth.ovs.pool;
 import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.rxhealth.ovs.health.AgentFailure;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
@@ -36,7 +38,7 @@ public final class LbMetrics {
                 .description("Agent polls by outcome").register(registry);
         for (AgentFailure f : AgentFailure.values()) {
             agentFailures.put(f, Counter.builder("rxh_lbd_agent_polls")
-                    .tag("outcome", f.name().toLowerCase(java.util.Locale.ROOT))
+                    .tag("outcome", f.name().toLowerCase(Locale.ROOT))
                     .description("Agent polls by outcome").register(registry));
         }
         this.agentReplyErrors = Counter.builder("rxh_lbd_agent_reply_errors")
@@ -76,7 +78,7 @@ public final class LbMetrics {
     /** A gauge read from {@code source} at scrape time. */
     public <T> void gauge(String name, String description, Map<String, String> tags, T source,
                           ToDoubleFunction<T> value) {
-        var builder = io.micrometer.core.instrument.Gauge.builder(name, source, value).description(description);
+        var builder = Gauge.builder(name, source, value).description(description);
         tags.forEach(builder::tag);
         builder.register(registry);
     }

@@ -4,7 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.rxhealth.ovs.PoolSpec;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.time.Instant;
-
+import java.util.Map;
 /** What the controller believes about one pool's data plane. Guarded by the controller's lock. */
 final class PoolState {
     final PoolSpec spec;
@@ -13,7 +13,7 @@ final class PoolState {
     final Counter failClose;
     SlotTable installed;
     /** Slots per member key in {@link #installed}, kept with it so that scrapes stay cheap. */
-    java.util.Map<String, Integer> held = java.util.Map.of();
+    Map<String, Integer> held = Map.of();
     Instant lastApplyAt;
     int lastSlotsMoved;
     long applyFailures;

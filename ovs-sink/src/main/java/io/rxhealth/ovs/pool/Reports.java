@@ -5,6 +5,7 @@ import io.rxhealth.ovs.PoolSpec;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Builds the reports of {@code /status} and {@code /slots} from a pool's belief and its members. */
@@ -37,7 +38,7 @@ final class Reports {
             reports.add(new MemberReport(m.key(), w.verdict(), s.probe().label(), s.probeDetail(),
                     s.agentEnabled() ? s.agent().label() : "off", s.lastReply(),
                     s.lastReplyAt() == null ? null : s.lastReplyAt().toString(),
-                    s.agentFailure() == null ? null : s.agentFailure().name().toLowerCase(java.util.Locale.ROOT)
+                    s.agentFailure() == null ? null : s.agentFailure().name().toLowerCase(Locale.ROOT)
                             + (s.agentFailureDetail().isEmpty() ? "" : ": " + s.agentFailureDetail()),
                     s.agentFailures(), w.configured(), w.agent(), w.effective(), s.operatorDrain(), slots, share,
                     quota, slots - quota));
