@@ -175,6 +175,19 @@ class LbNodeIT {
     }
 
     @Test
+    void reapplyThatFailsAnswers502WithTheBeliefKept() throws Exception {
+        String digest = report().digest();
+        writer.failNext(1);
+
+        HttpResponse<String> response = post("/reapply");
+
+        assertThat(response.statusCode()).isEqualTo(502);
+        assertThat(response.body()).contains("\"reapplied\" : false");
+        assertThat(report().digest()).isEqualTo(digest);
+        assertThat(report().lastError()).contains("bundle failed");
+    }
+
+    @Test
     void everyMemberDownEmptiesTheTable() throws Exception {
         agentA.reply("down # storage failed\n");
         agentB.reply("stopped\n");

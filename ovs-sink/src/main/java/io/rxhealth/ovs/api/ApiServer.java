@@ -54,8 +54,8 @@ public final class ApiServer implements AutoCloseable {
         return server.getAddress();
     }
 
-    private void handle(HttpExchange ex) throws IOException {
-        try (ex) {
+    private void handle(HttpExchange ex) {
+        try {
             String path = ex.getRequestURI().getPath();
             String method = ex.getRequestMethod();
             switch (path) {
@@ -73,8 +73,10 @@ public final class ApiServer implements AutoCloseable {
                         + " (expected: /status, /slots, /metrics, /drain, /enable, /reapply)"));
             }
         } catch (Exception e) {
-            log.error("API {} {} failed", ex.getRequestMethod(), ex.getRequestURI(), e);
+            log.error("API {} {} failed", ex.getRequestMethod(), ex.getRequestURI().getPath(), e);
             sendQuietly(ex, 500, json.error(e.toString()));
+        } finally {
+            ex.close();
         }
     }
 
