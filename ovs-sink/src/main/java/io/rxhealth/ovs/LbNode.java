@@ -108,7 +108,16 @@ public final class LbNode implements NodeOperations, AutoCloseable {
                         () -> controller.slotsHeld(spec.id(), m.key()));
             }
         }
-        this.api = new ApiServer(new InetSocketAddress(config.api().getHostString(), config.api().getPort()), this);
+        InetSocketAddress listen = new InetSocketAddress(config.api().getHostString(), config.api().getPort());
+        try {
+            this.api = new ApiServer(listen, this);
+        } catch (IOException e) {
+            loop.close();
+            probes.close();
+            poller.close();
+            throw new IOException("api " + config.api().getHostString() + ":" + config.api().getPort()
+                    + ": cannot listen (" + e.getMessage() + ")", e);
+        }
     }
 
     /**

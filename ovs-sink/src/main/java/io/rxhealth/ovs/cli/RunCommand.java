@@ -9,6 +9,7 @@ import io.rxhealth.ovs.config.ConfigException;
 import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.weighting.Ticker;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.InstantSource;
@@ -47,7 +48,13 @@ final class RunCommand implements Callable<Integer> {
         }
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         CountDownLatch stopped = new CountDownLatch(1);
-        LbNode node = new LbNode(cfg, writer, registry, InstantSource.system(), Ticker.system());
+        LbNode node;
+        try {
+            node = new LbNode(cfg, writer, registry, InstantSource.system(), Ticker.system());
+        } catch (IOException e) {
+            err.println("rx-health-lbd: " + e.getMessage());
+            return 1;
+        }
         Thread hook = new Thread(() -> {
             try {
                 node.close();

@@ -94,6 +94,16 @@ class CliIT {
     }
 
     @Test
+    void runSaysInOneLineWhenTheApiPortIsTaken(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("lbd.yaml");
+        Files.writeString(config, "openflow: br-lb\napi: " + api + "\npools: [{id: 1, name: web, listener: 10.0.0.1:80,"
+                + " members: [{address: 127.0.0.1, port: 9, agent: false, probe: {kind: tcp}}]}]\n");
+
+        assertThat(run("run", "--dry-run", "--config", config.toString())).isEqualTo(1);
+        assertThat(err.toString()).startsWith("rx-health-lbd: api " + api + ": cannot listen (").doesNotContain("\tat ");
+    }
+
+    @Test
     void validatesConfigFiles(@TempDir Path dir) throws Exception {
         Path good = dir.resolve("good.yaml");
         Files.writeString(good, "openflow: br-lb\npools: [{id: 1, name: web, listener: 10.0.0.1:80,"
