@@ -14,6 +14,10 @@ import java.util.OptionalInt;
  * at its rise value (1), so a server is not held back by an agent it has not heard from yet; the
  * liveness probe, not the agent, decides whether a member that never answered takes traffic.
  *
+ * <p>Weights are taken as under a dynamic HAProxy algorithm (roundrobin, leastconn): every
+ * percentage applies. Under {@code static-rr} HAProxy would reject all but 0% and 100%; a Maglev
+ * table has no such limit, and the agent is expected to be set up for dynamic weights.
+ *
  * @param health        last health word seen
  * @param drain         FDRAIN: set by {@code drain}, cleared only by {@code ready}
  * @param maint         FMAINT: set by {@code maint}, cleared only by {@code ready}

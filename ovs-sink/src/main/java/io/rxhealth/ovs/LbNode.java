@@ -1,0 +1,194 @@
+package io.rxhealth.ovs;
+
+import static java.util.Objects.requireNonNull;
+
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.rxhealth.ovs.api.ApiServer;
+import io.rxhealth.ovs.config.Intervals;
+import io.rxhealth.ovs.config.LbConfig;
+import io.rxhealth.ovs.config.MemberConfig;
+import io.rxhealth.ovs.config.PoolConfig;
+import io.rxhealth.ovs.health.AgentFailure;
+import io.rxhealth.ovs.health.AgentPoller;
+import io.rxhealth.ovs.health.AgentTarget;
+import io.rxhealth.ovs.health.LivenessProbe;
+import io.rxhealth.ovs.health.ProbeScheduler;
+import io.rxhealth.ovs.health.Probes;
+import io.rxhealth.ovs.health.SourceAddress;
+import io.rxhealth.ovs.pool.LbMetrics;
+import io.rxhealth.ovs.pool.MemberRuntime;
+import io.rxhealth.ovs.pool.MemberSnapshot;
+import io.rxhealth.ovs.pool.PoolController;
+import io.rxhealth.ovs.pool.PoolReport;
+import io.rxhealth.ovs.pool.ReconcileLoop;
+import io.rxhealth.weighting.Ticker;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+/**
+ * The LB-node daemon, wired by hand: one runtime per member key (a member in two pools is probed
+ * and polled once), probes, the agent poller, the pool controller and its loop, the HTTP API.
+ */
+public final class LbNode implements NodeOperations, AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(LbNode.class);
+    /** Member changes this close together are applied as one layout change. */
+    private static final Duration DEBOUNCE = Duration.ofMillis(50);
+
+    private final LbConfig config;
+    private final PrometheusMeterRegistry registry;
+    private final Map<String, MemberRuntime> members = new LinkedHashMap<>();
+    private final PoolController controller;
+    private final ReconcileLoop loop;
+    private final ProbeScheduler probes;
+    private final AgentPoller poller;
+    private final ApiServer api;
+
+    public LbNode(LbConfig config, SlotTableWriter writer, PrometheusMeterRegistry registry, InstantSource clock,
+                  Ticker ticker) throws IOException {
+        this.config = requireNonNull(config, "config");
+        this.registry = requireNonNull(registry, "registry");
+        Intervals iv = config.intervals();
+        LbMetrics metrics = new LbMetrics(registry);
+        // Members signal changes before the loop exists; the reference closes that cycle.
+        AtomicReference<ReconcileLoop> loopRef = new AtomicReference<>();
+        Runnable changed = () -> {
+            ReconcileLoop l = loopRef.get();
+            if (l != null) {
+                l.request();
+            }
+        };
+        Map<String, LivenessProbe> probeMap = new LinkedHashMap<>();
+        List<AgentTarget> targets = new ArrayList<>();
+        for (PoolConfig pool : config.pools()) {
+            for (MemberConfig m : pool.members()) {
+                if (members.containsKey(m.key())) {
+                    continue;
+                }
+                members.put(m.key(), new MemberRuntime(m.key(),
+                        MemberSnapshot.initial(iv.rise(), iv.fall(), m.agentPort().isPresent()), changed, metrics, clock));
+                probeMap.put(m.key(), Probes.of(m, iv.probeTimeout()));
+                if (m.agentPort().isPresent()) {
+                    // HAProxy polls agents from the server's source too: same hc address as the probes.
+                    targets.add(new AgentTarget(m.key(), new InetSocketAddress(m.address(), m.agentPort().getAsInt()),
+                            SourceAddress.of(m.source()), m.agentSend()));
+                }
+            }
+        }
+        List<PoolSpec> specs = config.pools().stream().map(PoolConfig::spec).toList();
+        this.controller = new PoolController(specs, members, writer, metrics, clock);
+        this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent(), DEBOUNCE);
+        loopRef.set(loop);
+        this.probes = new ProbeScheduler(probeMap, iv.probe(), Math.min(32, probeMap.size()),
+                (key, result) -> members.get(key).onProbe(result));
+        this.poller = new AgentPoller(targets, iv.agent(), iv.agentTimeout(), config.agentConcurrency(),
+                new AgentPoller.Listener() {
+                    @Override
+                    public void onReply(String key, String line) {
+                        members.get(key).onAgentReply(line);
+                    }
+
+                    @Override
+                    public void onFailure(String key, AgentFailure failure, String detail) {
+                        members.get(key).onAgentFailure(failure, detail);
+                    }
+                }, ticker);
+        metrics.gauge("rxh_lbd_agent_polls_in_flight", "Agent polls open now", Map.of(), poller, AgentPoller::inFlight);
+        for (PoolSpec spec : specs) {
+            for (MemberSpec m : spec.members()) {
+                Map<String, String> tags = Map.of("pool", spec.name(), "member", m.key());
+                metrics.gauge("rxh_lbd_member_slots", "Slots the member holds in the installed table", tags,
+                        () -> controller.slotsHeld(spec.id(), m.key()));
+            }
+        }
+        InetSocketAddress listen = new InetSocketAddress(config.api().getHostString(), config.api().getPort());
+        try {
+            this.api = new ApiServer(listen, this);
+        } catch (IOException e) {
+            loop.close();
+            probes.close();
+            poller.close();
+            throw new IOException("api " + config.api().getHostString() + ":" + config.api().getPort()
+                    + ": cannot listen (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Probes every member and polls every agent once, installs the first tables, then starts the
+     * schedules and the API: the first layout is built from what the members say now.
+     */
+    public void start() throws InterruptedException, IOException {
+        Intervals iv = config.intervals();
+        poller.start();
+        probes.runOnce();
+        if (!poller.awaitFirstRound(iv.agentTimeout().plusSeconds(1))) {
+            log.warn("not every agent answered or failed within {}; starting anyway", iv.agentTimeout().plusSeconds(1));
+        }
+        loop.reconcileNow(false);
+        probes.start();
+        loop.start();
+        api.start();
+        log.info("rx-health-lbd: {} pools, {} members, API on {}:{}", config.pools().size(), members.size(),
+                api.address().getHostString(), api.address().getPort());
+    }
+
+    /** Where the API listens (the bound port when the configuration asked for port 0). */
+    public InetSocketAddress apiAddress() {
+        return api.address();
+    }
+
+    @Override
+    public List<PoolReport> report() {
+        return controller.report();
+    }
+
+    @Override
+    public boolean hasMember(String key) {
+        return members.containsKey(key);
+    }
+
+    @Override
+    public boolean drain(String key) {
+        return member(key).setOperatorDrain(true);
+    }
+
+    @Override
+    public boolean enable(String key) {
+        return member(key).setOperatorDrain(false);
+    }
+
+    @Override
+    public boolean reapply() throws InterruptedException {
+        log.info("forced re-apply requested");
+        return loop.reconcileNow(true);
+    }
+
+    @Override
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    private MemberRuntime member(String key) {
+        MemberRuntime m = members.get(key);
+        if (m == null) {
+            throw new IllegalArgumentException("member: " + key + " (expected: address:port of a configured member)");
+        }
+        return m;
+    }
+
+    @Override
+    public void close() {
+        log.info("rx-health-lbd: stopping");
+        api.close();
+        loop.close();
+        probes.close();
+        poller.close();
+    }
+}

@@ -1,0 +1,170 @@
+package io.rxhealth.ovs.api;
+
+import static java.util.Objects.requireNonNull;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.rxhealth.ovs.NodeOperations;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The node's HTTP API on loopback: {@code GET /status}, {@code GET /slots}, {@code GET /metrics},
+ * {@code POST /drain?member=}, {@code POST /enable?member=}, {@code POST /reapply}.
+ *
+ * <p>The JDK's {@code com.sun.net.httpserver}: a handful of operator requests on 127.0.0.1 need
+ * no framework, and ovs-sink carries no HTTP library. Changes are POST only (GET answers 405):
+ * a GET that drains a member would be one link preview or crawler away from an outage.
+ */
+public final class ApiServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(ApiServer.class);
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final NodeOperations node;
+    private final Json json = new Json();
+
+    public ApiServer(InetSocketAddress listen, NodeOperations node) throws IOException {
+        this.node = requireNonNull(node, "node");
+        this.server = HttpServer.create(listen, 16);
+        this.executor = Executors.newFixedThreadPool(2, r -> {
+            Thread t = new Thread(r, "rx-api");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(executor);
+        server.createContext("/", this::handle);
+    }
+
+    public void start() {
+        server.start();
+    }
+
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    private void handle(HttpExchange ex) {
+        try {
+            String path = ex.getRequestURI().getPath();
+            String method = ex.getRequestMethod();
+            switch (path) {
+                case "/status" -> get(ex, method, () -> send(ex, 200, json.status(node.report())));
+                case "/slots" -> get(ex, method, () -> send(ex, 200, json.slots(node.report())));
+                case "/metrics" -> get(ex, method, () -> send(ex, 200, "text/plain; version=0.0.4; charset=utf-8",
+                        node.scrape()));
+                case "/drain" -> post(ex, method, () -> operatorDrain(ex, true));
+                case "/enable" -> post(ex, method, () -> operatorDrain(ex, false));
+                case "/reapply" -> post(ex, method, () -> {
+                    boolean ok = node.reapply();
+                    send(ex, ok ? 200 : 502, json.object(Map.of("reapplied", ok)));
+                });
+                default -> send(ex, 404, json.error("path: " + path
+                        + " (expected: /status, /slots, /metrics, /drain, /enable, /reapply)"));
+            }
+        } catch (Exception e) {
+            log.error("API {} {} failed", ex.getRequestMethod(), ex.getRequestURI().getPath(), e);
+            sendQuietly(ex, 500, json.error(e.toString()));
+        } finally {
+            ex.close();
+        }
+    }
+
+    private void operatorDrain(HttpExchange ex, boolean drain) throws IOException {
+        String member = query(ex).get("member");
+        if (member == null || member.isEmpty()) {
+            send(ex, 400, json.error("member: absent (expected: ?member=address:port)"));
+            return;
+        }
+        // Validated against the configuration before it goes anywhere (logs included).
+        if (!node.hasMember(member)) {
+            send(ex, 404, json.error("member: " + member + " (expected: address:port of a configured member)"));
+            return;
+        }
+        boolean changed = drain ? node.drain(member) : node.enable(member);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("member", member);
+        body.put("operatorDrain", drain);
+        body.put("changed", changed);
+        send(ex, 200, json.object(body));
+    }
+
+    private interface Action {
+        void run() throws Exception;
+    }
+
+    private void get(HttpExchange ex, String method, Action action) throws Exception {
+        only("GET", ex, method, action);
+    }
+
+    private void post(HttpExchange ex, String method, Action action) throws Exception {
+        only("POST", ex, method, action);
+    }
+
+    private void only(String allowed, HttpExchange ex, String method, Action action) throws Exception {
+        if (!allowed.equals(method)) {
+            ex.getResponseHeaders().set("Allow", allowed);
+            send(ex, 405, json.error("method: " + method + " (expected: " + allowed + ")"));
+            return;
+        }
+        action.run();
+    }
+
+    private static Map<String, String> query(HttpExchange ex) {
+        Map<String, String> params = new LinkedHashMap<>();
+        String raw = ex.getRequestURI().getRawQuery();
+        if (raw == null) {
+            return params;
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            params.putIfAbsent(k, v);
+        }
+        return params;
+    }
+
+    private static void send(HttpExchange ex, int status, String body) throws IOException {
+        send(ex, status, "application/json", body);
+    }
+
+    private static void send(HttpExchange ex, int status, String contentType, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().set("Content-Type", contentType);
+        ex.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private static void sendQuietly(HttpExchange ex, int status, String body) {
+        try {
+            send(ex, status, body);
+        } catch (IOException | RuntimeException e) {
+            // Headers may already be out; the client sees a cut response.
+            log.debug("could not send the error response: {}", e.toString());
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

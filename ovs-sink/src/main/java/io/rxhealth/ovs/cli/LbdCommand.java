@@ -1,0 +1,62 @@
+package io.rxhealth.ovs.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code rx-health-lbd}: the LB-node daemon and the operator commands that talk to its API. */
+@Command(name = "rx-health-lbd", mixinStandardHelpOptions = true, version = "rx-health-lbd 0.1.0",
+        description = "OVS load-balancer node: agent polling, liveness probes, weighted Maglev slot tables.")
+public final class LbdCommand implements Runnable {
+    private final PrintWriter err;
+
+    private LbdCommand(PrintWriter err) {
+        this.err = err;
+    }
+
+    /** The whole command tree, writing to {@code out} and {@code err}. */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new LbdCommand(err));
+        cl.addSubcommand("run", new RunCommand(out, err));
+        cl.addSubcommand("health", new HealthCommand(out, err));
+        cl.addSubcommand("slots", new SlotsCommand(out, err));
+        cl.addSubcommand("drain", member(new MemberCommand(out, err, true),
+                "Take a member (address:port) out of every layout it is in; probes and agent polls go on."));
+        cl.addSubcommand("enable", member(new MemberCommand(out, err, false),
+                "Undo an operator drain of a member (address:port)."));
+        CommandLine config = new CommandLine(new ConfigCommand(err));
+        config.addSubcommand("validate", new ConfigValidateCommand(out, err));
+        cl.addSubcommand("config", config);
+        cl.setOut(out);
+        cl.setErr(err);
+        return cl;
+    }
+
+    private static CommandLine member(MemberCommand command, String description) {
+        CommandLine cl = new CommandLine(command);
+        cl.getCommandSpec().usageMessage().description(description);
+        return cl;
+    }
+
+    @Override
+    public void run() {
+        err.println("rx-health-lbd: a command is required (run, health, slots, drain, enable, config validate); see --help");
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing command");
+    }
+
+    /** {@code config}: groups {@code config validate}. */
+    @Command(name = "config", description = "Configuration commands.", mixinStandardHelpOptions = true)
+    static final class ConfigCommand implements Runnable {
+        private final PrintWriter err;
+
+        ConfigCommand(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void run() {
+            err.println("rx-health-lbd config: a command is required (validate FILE)");
+            throw new CommandLine.ParameterException(new CommandLine(this), "missing command");
+        }
+    }
+}

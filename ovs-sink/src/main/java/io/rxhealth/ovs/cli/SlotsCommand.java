@@ -1,0 +1,76 @@
+package io.rxhealth.ovs.cli;
+
+import io.rxhealth.ovs.pool.MemberReport;
+import io.rxhealth.ovs.pool.PoolReport;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code slots}: the weight-aware slot report. */
+@Command(name = "slots", mixinStandardHelpOptions = true,
+        description = "Show per member verdict, weights, target share, slots held and deviation from quota.")
+final class SlotsCommand implements Callable<Integer> {
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    @Mixin
+    ApiOption api = new ApiOption();
+
+    @Option(names = "--json", description = "Print the API's /slots JSON.")
+    boolean json;
+
+    SlotsCommand(PrintWriter out, PrintWriter err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        try {
+            ApiClient client = api.client();
+            if (json) {
+                out.print(client.get("/slots"));
+                out.println();
+            } else {
+                out.print(render(client.status()));
+            }
+            out.flush();
+            return 0;
+        } catch (ApiClient.ApiException e) {
+            err.println("rx-health-lbd: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    static String render(List<PoolReport> pools) {
+        StringBuilder sb = new StringBuilder();
+        TextTable t = new TextTable("POOL", "MEMBER", "VERDICT", "AGENT", "AGENT W", "EFFECTIVE W", "SHARE",
+                "SLOTS", "QUOTA", "DEVIATION");
+        for (PoolReport p : pools) {
+            for (MemberReport m : p.members()) {
+                t.row(p.name(), m.key(), m.verdict(), m.agent(), m.agentWeight(), m.effectiveWeight(),
+                        String.format(Locale.ROOT, "%.1f%%", m.targetShare() * 100), m.slots(),
+                        String.format(Locale.ROOT, "%.1f", m.quota()),
+                        String.format(Locale.ROOT, "%+.1f", m.deviation()));
+            }
+        }
+        sb.append(t.render());
+        for (PoolReport p : pools) {
+            sb.append('\n').append("pool ").append(p.name()).append(" (id ").append(p.id()).append(", ")
+                    .append(p.listener()).append(", ").append(p.slots()).append(" slots)")
+                    .append(p.failClose() ? ": FAIL-CLOSE, every member out" : "").append('\n')
+                    .append("  digest       ").append(p.digest() == null ? "- (nothing applied yet)" : p.digest()).append('\n')
+                    .append("  last change  ").append(p.lastApplyAt() == null ? "-" : p.lastApplyAt())
+                    .append(" (").append(p.lastSlotsMoved()).append(" slots moved)").append('\n');
+            if (p.lastError() != null) {
+                sb.append("  last error   ").append(p.lastError()).append(" (").append(p.applyFailures())
+                        .append(" failed applies)").append('\n');
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,112 @@
+package io.rxhealth.ovs.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Reads the daemon's YAML configuration (keys in kebab-case, unknown keys rejected) and validates
+ * it; every error is one line naming the key, the value and what was expected.
+ */
+public final class ConfigLoader {
+    /** Classpath resource of the example configuration shipped in the jar. */
+    public static final String EXAMPLE_RESOURCE = "/rx-health-lbd.example.yaml";
+
+    private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
+            .setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    public LbConfig load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ConfigException("config: " + file + " cannot be read: " + e.getMessage(), e);
+        }
+        try {
+            return parse(text);
+        } catch (ConfigException e) {
+            throw new ConfigException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The example configuration shipped in the jar (used by tests and as documentation). */
+    public LbConfig example() {
+        try (InputStream in = ConfigLoader.class.getResourceAsStream(EXAMPLE_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + EXAMPLE_RESOURCE + " is missing from the jar");
+            }
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException("resource " + EXAMPLE_RESOURCE + " cannot be read", e);
+        }
+    }
+
+    public LbConfig parse(String text) {
+        RawConfig raw;
+        try {
+            raw = yaml.readValue(text, RawConfig.class);
+        } catch (UnrecognizedPropertyException e) {
+            String known = e.getKnownPropertyIds().stream().map(String::valueOf).sorted()
+                    .collect(Collectors.joining(", "));
+            throw new ConfigException(path(e) + ": unknown key (expected one of: " + known + ")", e);
+        } catch (InvalidFormatException e) {
+            throw new ConfigException(path(e) + ": " + e.getValue() + " (expected: "
+                    + e.getTargetType().getSimpleName().toLowerCase(Locale.ROOT) + ")", e);
+        } catch (JsonMappingException e) {
+            if (e.getCause() instanceof StreamReadException syntax) {
+                // Databind wraps YAML syntax errors met while binding; report them as syntax.
+                throw syntaxError(syntax);
+            }
+            throw new ConfigException(path(e) + ": " + firstLine(e.getOriginalMessage()), e);
+        } catch (StreamReadException e) {
+            throw syntaxError(e);
+        } catch (JsonProcessingException e) {
+            throw new ConfigException("config: " + firstLine(e.getOriginalMessage()), e);
+        }
+        if (raw == null) {
+            throw new ConfigException("config: empty (expected: a mapping with openflow and pools)");
+        }
+        return new ConfigValidator().validate(raw);
+    }
+
+    private static ConfigException syntaxError(StreamReadException e) {
+        String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+        return new ConfigException("config: not valid YAML" + where + ": " + firstLine(e.getOriginalMessage()), e);
+    }
+
+    private static String path(JsonMappingException e) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                if (sb.length() > 0) {
+                    sb.append('.');
+                }
+                sb.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                sb.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return sb.length() == 0 ? "config" : sb.toString();
+    }
+
+    private static String firstLine(String message) {
+        String m = message == null ? "" : message;
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+}

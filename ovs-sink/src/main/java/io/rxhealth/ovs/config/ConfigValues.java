@@ -1,0 +1,82 @@
+package io.rxhealth.ovs.config;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+/** Value checks shared by the validators; every failure is one line naming key, value and expectation. */
+final class ConfigValues {
+    private ConfigValues() {
+    }
+
+    static Duration duration(String key, String text, Duration fallback) {
+        if (text == null) {
+            return fallback;
+        }
+        Duration d = Durations.parse(text);
+        if (d == null || d.isZero() || d.isNegative()) {
+            throw error(key, text, "a positive duration such as 500ms, 2s or 1m");
+        }
+        return d;
+    }
+
+    static int count(String key, Integer value, int fallback) {
+        int v = value == null ? fallback : value;
+        if (v < 1 || v > 100) {
+            throw error(key, v, "1..100");
+        }
+        return v;
+    }
+
+    static int port(String key, int port) {
+        if (port < 1 || port > 65_535) {
+            throw error(key, port, "1..65535");
+        }
+        return port;
+    }
+
+    /** {@code ipv4:port}; port 0 ("any free port") only where {@code anyPort}. */
+    static InetSocketAddress hostPort(String key, String text, boolean anyPort) {
+        int colon = text.lastIndexOf(':');
+        if (colon < 0 || !isIpv4(text.substring(0, colon))) {
+            throw error(key, text, "ipv4:port");
+        }
+        int port;
+        try {
+            port = Integer.parseInt(text.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw error(key, text, "ipv4:port");
+        }
+        if (!(anyPort && port == 0)) {
+            port(key, port);
+        }
+        return InetSocketAddress.createUnresolved(text.substring(0, colon), port);
+    }
+
+    static boolean isIpv4(String text) {
+        String[] parts = text.split("\\.", -1);
+        if (parts.length != 4) {
+            return false;
+        }
+        for (String p : parts) {
+            if (!p.matches("0|[1-9][0-9]{0,2}") || Integer.parseInt(p) > 255) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static <T> T require(String key, T value, String expected) {
+        if (value == null) {
+            throw new ConfigException(key + ": absent (expected: " + expected + ")");
+        }
+        return value;
+    }
+
+    static String text(Duration d) {
+        return Durations.format(d);
+    }
+
+    static ConfigException error(String key, Object value, String expected) {
+        return new ConfigException(key + ": " + value + " (expected: " + expected + ")");
+    }
+}

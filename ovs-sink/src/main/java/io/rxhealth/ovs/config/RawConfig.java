@@ -1,0 +1,22 @@
+package io.rxhealth.ovs.config;
+
+import java.util.List;
+
+/** The configuration file as written: boxed fields, {@code null} when a key is absent. */
+record RawConfig(String openflow, String api, RawIntervals intervals, Integer agentConcurrency,
+                 List<RawPool> pools) {
+
+    record RawIntervals(String probe, String probeTimeout, Integer fall, Integer rise, String agent,
+                        String agentTimeout, String reconcile) {
+    }
+
+    record RawPool(Integer id, String name, String listener, Integer slots, List<RawMember> members) {
+    }
+
+    record RawMember(String address, Integer port, Integer weight, Boolean agent, Integer agentPort,
+                     String agentSend, RawProbe probe, String source) {
+    }
+
+    record RawProbe(String kind, Integer port, String path) {
+    }
+}

@@ -1,0 +1,97 @@
+package io.rxhealth.ovs.pool;
+
+import static java.util.Objects.requireNonNull;
+
+import io.rxhealth.ovs.health.AgentFailure;
+import io.rxhealth.ovs.health.ProbeResult;
+import io.rxhealth.ovs.health.RiseFall;
+import io.rxhealth.weighting.agentcheck.AgentReplyParser;
+import io.rxhealth.weighting.agentcheck.MemberAgentState;
+import io.rxhealth.weighting.agentcheck.ParsedReply;
+import java.time.InstantSource;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The live state of one member, fed by its probe, its agent poller and operators. Thread-safe:
+ * each event swaps an immutable {@link MemberSnapshot}. Only transitions are logged, and a change
+ * that can move the layout calls {@code onChange}.
+ */
+public final class MemberRuntime {
+    private static final Logger log = LoggerFactory.getLogger(MemberRuntime.class);
+
+    private final String key;
+    private final AtomicReference<MemberSnapshot> state;
+    private final Runnable onChange;
+    private final LbMetrics metrics;
+    private final InstantSource clock;
+
+    public MemberRuntime(String key, MemberSnapshot initial, Runnable onChange, LbMetrics metrics,
+                         InstantSource clock) {
+        this.key = requireNonNull(key, "key");
+        this.state = new AtomicReference<>(requireNonNull(initial, "initial"));
+        this.onChange = requireNonNull(onChange, "onChange");
+        this.metrics = requireNonNull(metrics, "metrics");
+        this.clock = requireNonNull(clock, "clock");
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public MemberSnapshot snapshot() {
+        return state.get();
+    }
+
+    public void onProbe(ProbeResult result) {
+        metrics.probe(result.passed());
+        MemberSnapshot before = state.getAndUpdate(s -> s.withProbe(s.probe().record(result.passed()), result.detail()));
+        RiseFall was = before.probe();
+        RiseFall now = was.record(result.passed());
+        if (was.state() != now.state()) {
+            metrics.probeTransition();
+            log.info("member {}: probe {} -> {} ({})", key, was.state(), now.state(), result.detail());
+            onChange.run();
+        }
+    }
+
+    public void onAgentReply(String line) {
+        ParsedReply reply = AgentReplyParser.parse(line);
+        metrics.agentReply(!reply.errors().isEmpty());
+        MemberSnapshot before = state.getAndUpdate(s -> s.withReply(s.agent().apply(reply), line, clock.instant()));
+        MemberAgentState next = before.agent().apply(reply);
+        if (before.agentFailures() > 0) {
+            log.info("member {}: agent answers again after {} failed polls", key, before.agentFailures());
+        }
+        if (!reply.errors().isEmpty() && !line.equals(before.lastReply())) {
+            log.warn("member {}: agent reply '{}': {}", key, line, String.join("; ", reply.errors()));
+        }
+        if (!next.equals(before.agent())) {
+            String why = reply.description().isEmpty() ? "" : " (" + reply.description() + ")";
+            log.info("member {}: agent {} -> {}{}", key, before.agent().label(), next.label(), why);
+            onChange.run();
+        }
+    }
+
+    public void onAgentFailure(AgentFailure failure, String detail) {
+        metrics.agentFailure(failure);
+        MemberSnapshot before = state.getAndUpdate(s -> s.withAgentFailure(failure, detail));
+        if (before.agentFailures() == 0) {
+            // Fail-static: the member keeps its last agent state (agent-check.md, semantics 10).
+            log.warn("member {}: agent poll failed ({}: {}), keeping agent state {}", key, failure, detail,
+                    before.agent().label());
+        }
+    }
+
+    /** Drains ({@code true}) or enables the member; probes and agent polls go on. True if it changed. */
+    public boolean setOperatorDrain(boolean drain) {
+        MemberSnapshot before = state.getAndUpdate(s -> s.withOperatorDrain(drain));
+        if (before.operatorDrain() == drain) {
+            return false;
+        }
+        log.info("member {}: operator {}", key, drain ? "drain" : "enable");
+        onChange.run();
+        return true;
+    }
+}

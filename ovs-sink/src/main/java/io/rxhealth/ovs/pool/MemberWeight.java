@@ -1,0 +1,49 @@
+package io.rxhealth.ovs.pool;
+
+import static java.util.Objects.requireNonNull;
+
+import io.rxhealth.ovs.health.ProbeState;
+
+/**
+ * A member's weights as the layout sees them.
+ *
+ * @param configured the configured weight
+ * @param agent      the agent's weight: its percentage of the configured weight (HAProxy
+ *                   truncation, cap 256), or the configured weight for a member without agent
+ * @param effective  what the layout uses: {@code agent}, or 0 when {@code exclusion} is not NONE
+ * @param exclusion  the first reason the member is out, or NONE
+ */
+public record MemberWeight(int configured, int agent, int effective, Exclusion exclusion) {
+    public MemberWeight {
+        requireNonNull(exclusion, "exclusion");
+    }
+
+    /**
+     * Effective weight = agent weight unless the probe is not up, the agent says down, maint or
+     * drain, or an operator drained the member: then 0. A failing agent does not take a member
+     * out by itself: its last state stands (fail-static, as in HAProxy).
+     */
+    public static MemberWeight of(MemberSnapshot s, int configured) {
+        int agent = s.agentEnabled() ? s.agent().agentWeight(configured) : configured;
+        Exclusion why = Exclusion.NONE;
+        if (s.probe().state() == ProbeState.UNKNOWN) {
+            why = Exclusion.PROBE_UNKNOWN;
+        } else if (s.probe().state() == ProbeState.DOWN) {
+            why = Exclusion.PROBE_DOWN;
+        } else if (s.agentEnabled() && s.agent().maint()) {
+            why = Exclusion.AGENT_MAINT;
+        } else if (s.agentEnabled() && s.agent().drain()) {
+            why = Exclusion.AGENT_DRAIN;
+        } else if (s.agentEnabled() && !s.agent().inService()) {
+            why = Exclusion.AGENT_DOWN;
+        } else if (s.operatorDrain()) {
+            why = Exclusion.OPERATOR_DRAIN;
+        }
+        return new MemberWeight(configured, agent, why == Exclusion.NONE ? agent : 0, why);
+    }
+
+    /** Report label: {@code up}, {@code down (probe)}, ..., with the agent's percentage when up. */
+    public String verdict() {
+        return exclusion.label();
+    }
+}

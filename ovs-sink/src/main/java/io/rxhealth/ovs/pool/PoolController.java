@@ -1,0 +1,149 @@
+package io.rxhealth.ovs.pool;
+
+import static java.util.Objects.requireNonNull;
+
+import io.rxhealth.ovs.ApplyOutcome;
+import io.rxhealth.ovs.MemberSpec;
+import io.rxhealth.ovs.PoolSpec;
+import io.rxhealth.ovs.SlotTableWriter;
+import io.rxhealth.weighting.maglev.Maglev;
+import io.rxhealth.weighting.maglev.Member;
+import io.rxhealth.weighting.maglev.SlotDiff;
+import io.rxhealth.weighting.maglev.SlotTable;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns members' weights into each pool's slot table and hands changed tables to the writer.
+ * The layout is a function of the pool as it is now (every configured member, weight 0 for those
+ * out), so every LB node fed the same verdicts installs the same table and digest. Thread-safe:
+ * reconcile and report are serialised.
+ */
+public final class PoolController {
+    private static final Logger log = LoggerFactory.getLogger(PoolController.class);
+
+    private final List<PoolState> pools = new ArrayList<>();
+    private final Map<String, MemberRuntime> members;
+    private final SlotTableWriter writer;
+    private final InstantSource clock;
+
+    /** {@code members} by key must hold every member of every pool. */
+    public PoolController(List<PoolSpec> pools, Map<String, MemberRuntime> members, SlotTableWriter writer,
+                          LbMetrics metrics, InstantSource clock) {
+        this.members = Map.copyOf(members);
+        this.writer = requireNonNull(writer, "writer");
+        this.clock = requireNonNull(clock, "clock");
+        for (PoolSpec spec : pools) {
+            for (MemberSpec m : spec.members()) {
+                if (!this.members.containsKey(m.key())) {
+                    throw new IllegalArgumentException("member " + m.key() + " of pool " + spec.name()
+                            + ": no runtime (expected: one per configured member)");
+                }
+            }
+            this.pools.add(new PoolState(spec, metrics));
+        }
+    }
+
+    /**
+     * Computes every pool's table and applies those that differ from what is installed (all of
+     * them when {@code force}). Returns false when some apply failed: the caller retries soon.
+     */
+    public synchronized boolean reconcile(boolean force) {
+        boolean allApplied = true;
+        for (PoolState pool : pools) {
+            allApplied &= reconcile(pool, force);
+        }
+        return allApplied;
+    }
+
+    private boolean reconcile(PoolState pool, boolean force) {
+        SlotTable next = layout(pool.spec);
+        SlotTable installed = pool.installed;
+        boolean forced = force || pool.forceNext;
+        if (!forced && installed != null && installed.digest().equals(next.digest())) {
+            return true;
+        }
+        int moved = installed == null ? countOwned(next) : SlotDiff.between(installed, next).size();
+        ApplyOutcome outcome;
+        try {
+            outcome = writer.apply(pool.spec, installed, next, forced);
+        } catch (Exception e) {
+            pool.failed.increment();
+            pool.applyFailures++;
+            pool.lastError = e.toString();
+            // The writer is atomic: what was installed stays installed. The next try replaces the
+            // whole table anyway, in case the failure hid a partial effect.
+            pool.forceNext = true;
+            log.warn("pool {}: apply of digest {} failed, keeping {}: {}", pool.spec.name(), next.digest(),
+                    installed == null ? "nothing known" : installed.digest(), e.toString());
+            return false;
+        }
+        pool.installed = next;
+        pool.held = next.slotCounts();
+        pool.lastApplyAt = clock.instant();
+        pool.lastSlotsMoved = moved;
+        pool.lastError = null;
+        pool.forceNext = false;
+        pool.applied.increment();
+        log.info("pool {}: applied digest {} ({} slots moved, {} flow mods{}{})", pool.spec.name(), next.digest(),
+                moved, outcome.flowMods(), outcome.fullReplace() ? ", full replace" : "", forced ? ", forced" : "");
+        if (next.isEmpty()) {
+            pool.failClose.increment();
+            log.warn("pool {}: every member is out, table is empty: traffic to {}:{} is dropped (fail-close)",
+                    pool.spec.name(), pool.spec.listenerAddress(), pool.spec.listenerPort());
+        }
+        return true;
+    }
+
+    private SlotTable layout(PoolSpec spec) {
+        List<Member> weighted = new ArrayList<>(spec.members().size());
+        for (MemberSpec m : spec.members()) {
+            // Every configured member, out ones with weight 0: reports list them, and the table
+            // depends only on who is in now, never on the order things happened.
+            weighted.add(new Member(m.key(), weight(m).effective()));
+        }
+        return Maglev.layout(String.valueOf(spec.id()), weighted, spec.slots());
+    }
+
+    private MemberWeight weight(MemberSpec m) {
+        return MemberWeight.of(members.get(m.key()).snapshot(), m.configuredWeight());
+    }
+
+    private static int countOwned(SlotTable table) {
+        int owned = 0;
+        for (int i = 0; i < table.size(); i++) {
+            if (table.owner(i) != null) {
+                owned++;
+            }
+        }
+        return owned;
+    }
+
+    /** Pools and members as installed and as they stand now. */
+    public synchronized List<PoolReport> report() {
+        List<PoolReport> reports = new ArrayList<>();
+        for (PoolState pool : pools) {
+            reports.add(Reports.pool(pool, members));
+        }
+        return reports;
+    }
+
+    /** The installed table of a pool, or {@code null} before its first apply. */
+    public synchronized SlotTable installed(int poolId) {
+        return pools.stream().filter(p -> p.spec.id() == poolId).findFirst().map(p -> p.installed).orElse(null);
+    }
+
+    /** Slots {@code key} holds in pool {@code poolId}'s installed table (0 before the first apply). */
+    public synchronized int slotsHeld(int poolId, String key) {
+        for (PoolState p : pools) {
+            if (p.spec.id() == poolId) {
+                return p.held.getOrDefault(key, 0);
+            }
+        }
+        return 0;
+    }
+}

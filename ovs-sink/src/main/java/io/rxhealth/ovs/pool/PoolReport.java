@@ -1,0 +1,26 @@
+package io.rxhealth.ovs.pool;
+
+import java.util.List;
+
+/**
+ * One pool as {@code /status}, {@code /slots} and the CLI show it.
+ *
+ * @param id              pool id (multipath basis, Maglev seed)
+ * @param name            pool name
+ * @param listener        {@code vip:port}
+ * @param slots           table size
+ * @param digest          digest of the installed table, {@code null} before the first apply
+ * @param lastApplyAt     when a table was last installed (ISO-8601), {@code null} before any
+ * @param lastSlotsMoved  slots that changed owner in that apply
+ * @param applyFailures   failed applies since start
+ * @param lastError       the last apply error, {@code null} if the last apply succeeded
+ * @param failClose       the installed table is empty: every member is out, traffic is dropped
+ * @param members         members in key order
+ */
+public record PoolReport(int id, String name, String listener, int slots, String digest, String lastApplyAt,
+                         int lastSlotsMoved, long applyFailures, String lastError, boolean failClose,
+                         List<MemberReport> members) {
+    public PoolReport {
+        members = List.copyOf(members);
+    }
+}

@@ -1,0 +1,97 @@
+package io.rxhealth.ovs.pool;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the {@link PoolController} on one thread: shortly after a member change (changes within
+ * {@code debounce} are coalesced), every {@code interval}, {@code retry} after a failed apply, and
+ * at once, forced, on request.
+ */
+public final class ReconcileLoop implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(ReconcileLoop.class);
+
+    private final PoolController controller;
+    private final Duration interval;
+    private final Duration retry;
+    private final Duration debounce;
+    private final ScheduledExecutorService executor;
+    private final AtomicBoolean changePending = new AtomicBoolean();
+    private final AtomicBoolean retryPending = new AtomicBoolean();
+    /** False until the first reconcile: changes seen while members are first probed are not applied one by one. */
+    private volatile boolean live;
+
+    public ReconcileLoop(PoolController controller, Duration interval, Duration retry, Duration debounce) {
+        this.controller = requireNonNull(controller, "controller");
+        this.interval = requireNonNull(interval, "interval");
+        this.retry = requireNonNull(retry, "retry");
+        this.debounce = requireNonNull(debounce, "debounce");
+        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "rx-reconcile");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Starts the periodic reconcile; the first one runs one interval from now. */
+    public void start() {
+        live = true;
+        executor.scheduleWithFixedDelay(() -> run(false), interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** A member changed: reconcile soon (once the first reconcile has begun). Cheap, any thread. */
+    public void request() {
+        if (live && changePending.compareAndSet(false, true)) {
+            executor.schedule(() -> {
+                changePending.set(false);
+                run(false);
+            }, debounce.toNanos(), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Reconciles now on the loop's thread and waits; true when every pool's apply succeeded. */
+    public boolean reconcileNow(boolean force) throws InterruptedException {
+        live = true;
+        try {
+            return executor.submit(() -> run(force)).get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("reconcile failed", e.getCause());
+        }
+    }
+
+    private boolean run(boolean force) {
+        boolean ok;
+        try {
+            ok = controller.reconcile(force);
+        } catch (RuntimeException e) {
+            // A bug must not end the schedule: log, and try again on the retry delay.
+            log.error("reconcile failed", e);
+            ok = false;
+        }
+        if (!ok && retryPending.compareAndSet(false, true)) {
+            executor.schedule(() -> {
+                retryPending.set(false);
+                run(false);
+            }, retry.toNanos(), TimeUnit.NANOSECONDS);
+        }
+        return ok;
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
