@@ -37,7 +37,8 @@ final class ScenarioAgent implements AutoCloseable {
 
     /**
      * Starts the agent with the scenarios' fast timings: a 200 ms cycle, rise and fall 1, and
-     * {@code extra} (hold, recovery, checks) appended to the config.
+     * {@code extra} (hold, recovery, checks) appended to the config. The check timeout is 3 s,
+     * not 1 s: on a loaded host a timed-out probe is UNKNOWN, which would be another scenario.
      */
     static ScenarioAgent start(Path stateDir, String extra) throws IOException {
         String yaml = """
@@ -45,6 +46,7 @@ final class ScenarioAgent implements AutoCloseable {
                 status: { address: 127.0.0.1, port: 0 }
                 state-dir: %s
                 interval: 200ms
+                check-timeout: 3s
                 rise: 1
                 fall: 1
                 ready-interval: 1s
