@@ -63,7 +63,7 @@ final class ContainerCheck implements Check {
             case RESTARTING -> "restarting (last exit code " + status.exitCode() + ", "
                     + status.restartCount() + " restarts)";
             case CREATED -> "created but not started";
-            case PAUSED, REMOVING -> status.state().word();
+            case PAUSED, STOPPING, REMOVING -> status.state().word();
         };
         if (notRunning != null) {
             return CheckResult.crit(name, prefix + notRunning);

@@ -4,11 +4,12 @@ import java.util.Locale;
 
 /** Lifecycle state of a container as the Docker Engine API reports it in {@code State.Status}. */
 enum ContainerState {
-    CREATED, RUNNING, PAUSED, RESTARTING, REMOVING, EXITED, DEAD;
+    CREATED, RUNNING, PAUSED, RESTARTING, STOPPING, REMOVING, EXITED, DEAD;
 
     /**
      * Parses {@code State.Status}. Podman's compat API may also report its own words: {@code
-     * configured} and {@code initialized} (created, never started) and {@code stopped} (exited).
+     * configured} and {@code initialized} (created, never started), {@code stopping} (between a
+     * stop request and the exit, about two seconds) and {@code stopped} (exited).
      */
     static ContainerState parse(String status) {
         var word = status.toLowerCase(Locale.ROOT);
@@ -25,7 +26,7 @@ enum ContainerState {
                     }
                 }
                 throw new IllegalArgumentException("container status: '" + status
-                        + "' (expected: created, running, paused, restarting, removing, exited or dead)");
+                        + "' (expected: created, running, paused, restarting, stopping, removing, exited or dead)");
         }
     }
 

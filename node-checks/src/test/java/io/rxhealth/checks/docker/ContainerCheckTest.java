@@ -36,6 +36,7 @@ class ContainerCheckTest {
         paused                    | PAUSED     | healthy   | 0    | CRIT    | container rx-storage paused
         created, never started    | CREATED    | ''        | 0    | CRIT    | container rx-storage created but not started
         being removed             | REMOVING   | ''        | 0    | CRIT    | container rx-storage removing
+        being stopped             | STOPPING   | ''        | 0    | CRIT    | container rx-storage stopping
         """)
     void judgesStateAndHealth(String scenario, ContainerState state, String health, long exit,
                               Level level, String detail) throws Exception {

@@ -21,6 +21,7 @@ class ContainerStateTest {
         # podman's own words
         configured    | CREATED
         initialized   | CREATED
+        stopping      | STOPPING
         stopped       | EXITED
         """)
     void parsesTheEngineWords(String word, ContainerState expected) {
