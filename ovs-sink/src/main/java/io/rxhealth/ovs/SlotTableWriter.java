@@ -26,4 +26,14 @@ public interface SlotTableWriter {
      *                   {@code installed} and retries on its next cycle
      */
     ApplyOutcome apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force) throws Exception;
+
+    /**
+     * Whether the data plane still holds {@code installed} for {@code pool}; the periodic reconcile
+     * asks, and re-applies in full when it does not. A writer that cannot read back says true.
+     *
+     * @throws Exception when the data plane cannot be read; the reconcile retries later
+     */
+    default boolean holds(PoolSpec pool, SlotTable installed) throws Exception {
+        return true;
+    }
 }

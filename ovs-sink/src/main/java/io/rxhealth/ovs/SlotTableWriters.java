@@ -1,10 +1,11 @@
 package io.rxhealth.ovs;
 
 import io.rxhealth.ovs.config.LbConfig;
-import java.util.List;
-import java.util.ServiceLoader;
+import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.flow.OvsSlotWriter;
 
-/** Chooses the writer {@code run} uses: the dry-run logger, or the one data-plane writer on the classpath. */
+/** Chooses the writer {@code run} uses: the dry-run logger, or Open vSwitch at the config's target. */
 public final class SlotTableWriters {
     private SlotTableWriters() {
     }
@@ -13,12 +14,6 @@ public final class SlotTableWriters {
         if (dryRun) {
             return new DryRunWriter();
         }
-        List<SlotTableWriterFactory> factories = ServiceLoader.load(SlotTableWriterFactory.class).stream()
-                .map(ServiceLoader.Provider::get).toList();
-        if (factories.size() != 1) {
-            throw new IllegalStateException("slot-table writers on the classpath: " + factories.size()
-                    + " (expected: exactly one; or run with --dry-run to write nothing)");
-        }
-        return factories.get(0).create(config);
+        return new OvsTableWriter(new OvsSlotWriter(config.openflow(), CommandRunner.processes(), OvsOptions.defaults()));
     }
 }

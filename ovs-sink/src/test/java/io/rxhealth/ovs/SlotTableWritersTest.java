@@ -1,13 +1,17 @@
 package io.rxhealth.ovs;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
+import io.rxhealth.ovs.flow.CommandResult;
+import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.flow.OvsSlotWriter;
 import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotTable;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,9 +31,28 @@ class SlotTableWritersTest {
     }
 
     @Test
-    void refusesToRunWithoutADataPlaneWriter() {
-        // This module's test classpath registers no SlotTableWriterFactory.
-        assertThatThrownBy(() -> SlotTableWriters.forConfig(config, false))
-                .hasMessage("slot-table writers on the classpath: 0 (expected: exactly one; or run with --dry-run to write nothing)");
+    void writesTable11ThroughOvsOfctlAndReadsItBackForDrift() throws Exception {
+        List<List<String>> commands = new ArrayList<>();
+        CommandRunner ovs = (command, stdin, timeout) -> {
+            commands.add(command);
+            // An empty dump: no drop flow, no slots, as after an ovs-vswitchd restart.
+            return new CommandResult(0, "", "");
+        };
+        SlotTableWriter writer = new OvsTableWriter(new OvsSlotWriter("unix:/run/rxh/br.mgmt", ovs, OvsOptions.defaults()));
+        PoolSpec pool = config.pools().get(0).spec();
+        SlotTable two = Maglev.layout("1", List.of(new Member("10.0.0.1:80", 1), new Member("10.0.0.2:80", 1)), 1024);
+
+        ApplyOutcome outcome = writer.apply(pool, null, two, false);
+
+        assertThat(outcome.fullReplace()).isTrue();
+        assertThat(outcome.flowMods()).isGreaterThanOrEqualTo(1024);
+        assertThat(commands.get(0)).contains("--no-names", "bundle", "unix:/run/rxh/br.mgmt");
+        assertThat(writer.holds(pool, two)).isFalse();
+        assertThat(commands.get(1)).contains("dump-flows");
+    }
+
+    @Test
+    void theRealWriterIsOpenVswitchAtTheConfiguredTarget() {
+        assertThat(SlotTableWriters.forConfig(config, false)).isInstanceOf(OvsTableWriter.class);
     }
 }

@@ -75,6 +75,12 @@ public final class LbMetrics {
                 .register(registry);
     }
 
+    Counter drifts(String pool) {
+        return Counter.builder("rxh_lbd_drift_repairs").tag("pool", pool)
+                .description("Times the data plane no longer held the installed table and it was re-applied")
+                .register(registry);
+    }
+
     /** A gauge read from {@code source} at scrape time. */
     public <T> void gauge(String name, String description, Map<String, String> tags, T source,
                           ToDoubleFunction<T> value) {

@@ -53,19 +53,43 @@ public final class PoolController {
      * them when {@code force}). Returns false when some apply failed: the caller retries soon.
      */
     public synchronized boolean reconcile(boolean force) {
+        return reconcile(force, false);
+    }
+
+    /**
+     * As {@link #reconcile(boolean)}; with {@code verify}, a pool whose table is unchanged is read
+     * back from the data plane and re-applied in full when it drifted (flows deleted, the pipeline
+     * replaced, the switch restarted), so such damage is repaired within one reconcile interval.
+     */
+    public synchronized boolean reconcile(boolean force, boolean verify) {
         boolean allApplied = true;
         for (PoolState pool : pools) {
-            allApplied &= reconcile(pool, force);
+            allApplied &= reconcile(pool, force, verify);
         }
         return allApplied;
     }
 
-    private boolean reconcile(PoolState pool, boolean force) {
+    private boolean reconcile(PoolState pool, boolean force, boolean verify) {
         SlotTable next = layout(pool.spec);
         SlotTable installed = pool.installed;
         boolean forced = force || pool.forceNext;
         if (!forced && installed != null && installed.digest().equals(next.digest())) {
-            return true;
+            if (!verify) {
+                return true;
+            }
+            try {
+                if (writer.holds(pool.spec, installed)) {
+                    return true;
+                }
+            } catch (Exception e) {
+                pool.lastError = e.toString();
+                log.warn("pool {}: cannot read the data plane back: {}", pool.spec.name(), e.toString());
+                return false;
+            }
+            pool.drifts.increment();
+            log.warn("pool {}: the data plane no longer holds digest {}; re-applying in full", pool.spec.name(),
+                    installed.digest());
+            forced = true;
         }
         int moved = installed == null ? countOwned(next) : SlotDiff.between(installed, next).size();
         ApplyOutcome outcome;
@@ -104,7 +128,9 @@ public final class PoolController {
         for (MemberSpec m : spec.members()) {
             // Every configured member, out ones with weight 0: reports list them, and the table
             // depends only on who is in now, never on the order things happened.
-            weighted.add(new Member(m.key(), weight(m).effective()));
+            // The configured weight is the member's home weight: members keep their home slots up to
+            // their current quota, so a drain moves only the drained member's slots.
+            weighted.add(new Member(m.key(), weight(m).effective(), m.configuredWeight()));
         }
         return Maglev.layout(String.valueOf(spec.id()), weighted, spec.slots());
     }

@@ -11,6 +11,7 @@ final class PoolState {
     final Counter applied;
     final Counter failed;
     final Counter failClose;
+    final Counter drifts;
     SlotTable installed;
     /** Slots per member key in {@link #installed}, kept with it so that scrapes stay cheap. */
     Map<String, Integer> held = Map.of();
@@ -25,5 +26,6 @@ final class PoolState {
         this.applied = metrics.applies(spec.name(), "ok");
         this.failed = metrics.applies(spec.name(), "failed");
         this.failClose = metrics.failClose(spec.name());
+        this.drifts = metrics.drifts(spec.name());
     }
 }

@@ -44,7 +44,8 @@ public final class ReconcileLoop implements AutoCloseable {
     /** Starts the periodic reconcile; the first one runs one interval from now. */
     public void start() {
         live = true;
-        executor.scheduleWithFixedDelay(() -> run(false), interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
+        executor.scheduleWithFixedDelay(() -> run(false, true), interval.toNanos(), interval.toNanos(),
+                TimeUnit.NANOSECONDS);
     }
 
     /** A member changed: reconcile soon (once the first reconcile has begun). Cheap, any thread. */
@@ -68,9 +69,14 @@ public final class ReconcileLoop implements AutoCloseable {
     }
 
     private boolean run(boolean force) {
+        return run(force, false);
+    }
+
+    /** {@code verify}: also read unchanged tables back (the periodic run), to repair drift. */
+    private boolean run(boolean force, boolean verify) {
         boolean ok;
         try {
-            ok = controller.reconcile(force);
+            ok = controller.reconcile(force, verify);
         } catch (RuntimeException e) {
             // A bug must not end the schedule: log, and try again on the retry delay.
             log.error("reconcile failed", e);

@@ -1,0 +1,33 @@
+package io.rxhealth.ovs;
+
+import static java.util.Objects.requireNonNull;
+
+import io.rxhealth.ovs.flow.ApplyMode;
+import io.rxhealth.ovs.flow.ApplyResult;
+import io.rxhealth.ovs.flow.OvsSlotWriter;
+import io.rxhealth.weighting.maglev.SlotTable;
+
+/**
+ * The daemon's writer for a real Open vSwitch: slot tables go into table 11 through
+ * {@link OvsSlotWriter} (one atomic {@code ovs-ofctl bundle} per apply), and {@link #holds} reads
+ * the table back so drift (a {@code del-flows}, a pipeline {@code replace-flows}, an ovs-vswitchd
+ * restart) is found within one reconcile interval.
+ */
+final class OvsTableWriter implements SlotTableWriter {
+    private final OvsSlotWriter ovs;
+
+    OvsTableWriter(OvsSlotWriter ovs) {
+        this.ovs = requireNonNull(ovs, "ovs");
+    }
+
+    @Override
+    public ApplyOutcome apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force) throws Exception {
+        ApplyResult r = ovs.apply(pool.id(), installed, next, force);
+        return new ApplyOutcome(r.flowMods(), r.mode() == ApplyMode.FULL || r.mode() == ApplyMode.FAIL_CLOSE);
+    }
+
+    @Override
+    public boolean holds(PoolSpec pool, SlotTable installed) throws Exception {
+        return ovs.read().holds(pool.id(), installed);
+    }
+}
