@@ -7,8 +7,8 @@ import io.rxhealth.haproxy.SinkOptions;
 
 /**
  * An agent-check server for {@link ReplyLoadHarness} in its own JVM. Arguments: {@code [host]
- * [port]} (default 127.0.0.1 9505; port 0 picks one). Prints {@code listening on PORT}, then
- * prints its counters when stopped (SIGTERM or Ctrl-C).
+ * [port] [worker threads]} (default 127.0.0.1 9505 1; port 0 picks one). Prints
+ * {@code listening on PORT}, then prints its counters when stopped (SIGTERM or Ctrl-C).
  */
 public final class ReplyServerMain {
     private ReplyServerMain() {
@@ -18,7 +18,9 @@ public final class ReplyServerMain {
         String host = args.length > 0 ? args[0] : "127.0.0.1";
         int port = args.length > 1 ? Integer.parseInt(args[1]) : Listen.DEFAULT_PORT;
         var replies = new ReplyBoard(ReplyLoadHarness.REPLY);
-        var server = AgentCheckServer.start(Listen.bind(host, port), replies, SinkOptions.defaults());
+        int workers = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+        var server = AgentCheckServer.start(Listen.bind(host, port), replies,
+                SinkOptions.defaults().withWorkerThreads(workers));
         System.out.println("listening on " + server.localAddress().getPort());
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
