@@ -70,8 +70,8 @@ public final class AgentCheckServer implements AutoCloseable {
         if (!started.isSuccess()) {
             shutDown(loops);
             throw new UncheckedIOException(new IOException(
-                    "listen: " + describe(listen) + " (expected: a free address to bind): "
-                            + started.cause().getMessage(), started.cause()));
+                    "listen: " + describe(listen) + ": " + started.cause().getMessage(),
+                    started.cause()));
         }
         var server = new AgentCheckServer(loops, started.channel(), counters);
         log.info("agent-check server listening on {}{}", server.localAddress(),
@@ -109,6 +109,8 @@ public final class AgentCheckServer implements AutoCloseable {
     }
 
     private static String describe(Listen listen) {
-        return listen instanceof Listen.Bind bind ? bind.address().toString() : "inherited socket";
+        return listen instanceof Listen.Bind bind
+                ? bind.address() + " (expected: a free address to bind)"
+                : "inherited socket (expected: a listening socket the event loop can register)";
     }
 }

@@ -50,6 +50,17 @@ class AgentCheckServerIT {
     }
 
     @Test
+    void servesFromSeveralThreads() throws IOException {
+        start(SinkOptions.defaults().withThreads(2));
+
+        for (int i = 0; i < 50; i++) {
+            assertThat(fetch()).isEqualTo(REPLY);
+        }
+        await().untilAsserted(() -> assertThat(server.stats())
+                .isEqualTo(new SinkStats(50, 0, 50, 0, 0, 0, 0)));
+    }
+
+    @Test
     void clientsThatSendFirstGetTheReplyAndAnOrderlyEnd() throws Exception {
         start(SinkOptions.defaults());
         // A burst, so that greetings are already queued when the server takes the connections:
