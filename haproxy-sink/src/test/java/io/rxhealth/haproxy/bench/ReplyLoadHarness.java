@@ -27,6 +27,19 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Each thread keeps to its own schedule. A connection that starts late because the one before
  * it was slow is also measured from when it should have started ("from schedule"), so a stall is
  * not hidden by the requests it delayed.
+ *
+ * <p>Server in its own JVM with the shipped flags, from the repository root:
+ * <pre>
+ * mvn -B -q -pl haproxy-sink -am test-compile dependency:build-classpath \
+ *     -Dmdep.outputFile=/tmp/sink-cp.txt -Dmdep.includeScope=test
+ * cd haproxy-sink; CP=target/classes:target/test-classes:$(cat /tmp/sink-cp.txt)
+ * java -XX:+UseSerialGC -Xmx32m -Xss256k -XX:TieredStopAtLevel=1 -cp $CP \
+ *     io.rxhealth.haproxy.bench.ReplyServerMain 127.0.0.1 0 &amp;     # prints "listening on PORT"
+ * java -XX:+UseSerialGC -cp $CP io.rxhealth.haproxy.bench.ReplyLoadHarness \
+ *     --target 127.0.0.1:PORT --rate 12000 --threads 4 --seconds 20
+ * </pre>
+ * Both in Maven's JVM: {@code mvn -q -pl haproxy-sink -am test-compile exec:java -Dexec.skip
+ * -Dexec.mainClass=io.rxhealth.haproxy.bench.ReplyLoadHarness -Dexec.args="--seconds 20"}.
  */
 public final class ReplyLoadHarness {
     static final String REPLY = "up ready 75% # preview: 503 Service Unavailable\n";
