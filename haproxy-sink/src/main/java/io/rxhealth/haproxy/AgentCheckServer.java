@@ -51,9 +51,10 @@ public final class AgentCheckServer implements AutoCloseable {
 
         var counters = new SinkCounters(options.maxConnections());
         var loops = new EventLoops(options.threads());
+        // No TCP_NODELAY: the reply is one write on an idle connection, which Nagle never delays,
+        // and the option would cost a system call per connection.
         var bootstrap = new ServerBootstrap()
                 .group(loops, loops)
-                .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ConnectionInitializer(replies, counters, options));
         ChannelFuture started;
         if (inherited != null) {
