@@ -7,10 +7,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -28,15 +25,12 @@ import org.slf4j.LoggerFactory;
 public final class AgentCheckServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(AgentCheckServer.class);
 
-    private final EventLoopGroup acceptor;
-    private final EventLoopGroup workers;
+    private final EventLoopGroup loops;
     private final Channel serverChannel;
     private final SinkCounters counters;
 
-    private AgentCheckServer(EventLoopGroup acceptor, EventLoopGroup workers, Channel serverChannel,
-                             SinkCounters counters) {
-        this.acceptor = acceptor;
-        this.workers = workers;
+    private AgentCheckServer(EventLoopGroup loops, Channel serverChannel, SinkCounters counters) {
+        this.loops = loops;
         this.serverChannel = serverChannel;
         this.counters = counters;
     }
@@ -56,13 +50,11 @@ public final class AgentCheckServer implements AutoCloseable {
         ServerSocketChannel inherited = listen instanceof Listen.Inherited ? inheritedChannel() : null;
 
         var counters = new SinkCounters(options.maxConnections());
-        var acceptor = new MultiThreadIoEventLoopGroup(1,
-                new DefaultThreadFactory("agent-check-accept"), NioIoHandler.newFactory());
-        var workers = new MultiThreadIoEventLoopGroup(options.workerThreads(),
-                new DefaultThreadFactory("agent-check"), NioIoHandler.newFactory());
+        var loops = new EventLoops(options.threads());
+        // No TCP_NODELAY: the reply is one write on an idle connection, which Nagle never delays,
+        // and the option would cost a system call per connection.
         var bootstrap = new ServerBootstrap()
-                .group(acceptor, workers)
-                .childOption(ChannelOption.TCP_NODELAY, true)
+                .group(loops, loops)
                 .childHandler(new ConnectionInitializer(replies, counters, options));
         ChannelFuture started;
         if (inherited != null) {
@@ -77,12 +69,12 @@ public final class AgentCheckServer implements AutoCloseable {
         }
         started.awaitUninterruptibly();
         if (!started.isSuccess()) {
-            shutDown(acceptor, workers);
+            shutDown(loops);
             throw new UncheckedIOException(new IOException(
-                    "listen: " + describe(listen) + " (expected: a free address to bind): "
-                            + started.cause().getMessage(), started.cause()));
+                    "listen: " + describe(listen) + ": " + started.cause().getMessage(),
+                    started.cause()));
         }
-        var server = new AgentCheckServer(acceptor, workers, started.channel(), counters);
+        var server = new AgentCheckServer(loops, started.channel(), counters);
         log.info("agent-check server listening on {}{}", server.localAddress(),
                 inherited != null ? " (inherited socket)" : "");
         return server;
@@ -101,15 +93,12 @@ public final class AgentCheckServer implements AutoCloseable {
     @Override
     public void close() {
         serverChannel.close().awaitUninterruptibly();
-        shutDown(acceptor, workers);
+        shutDown(loops);
     }
 
-    private static void shutDown(EventLoopGroup acceptor, EventLoopGroup workers) {
+    private static void shutDown(EventLoopGroup loops) {
         // No quiet period: nothing is queued that matters once the listener is gone.
-        var a = acceptor.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-        var w = workers.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-        a.awaitUninterruptibly(3, TimeUnit.SECONDS);
-        w.awaitUninterruptibly(3, TimeUnit.SECONDS);
+        loops.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
     }
 
     private static ServerSocketChannel inheritedChannel() {
@@ -121,6 +110,8 @@ public final class AgentCheckServer implements AutoCloseable {
     }
 
     private static String describe(Listen listen) {
-        return listen instanceof Listen.Bind bind ? bind.address().toString() : "inherited socket";
+        return listen instanceof Listen.Bind bind
+                ? bind.address() + " (expected: a free address to bind)"
+                : "inherited socket (expected: a listening socket the event loop can register)";
     }
 }

@@ -17,11 +17,11 @@ import org.slf4j.LoggerFactory;
  * ends the output, discards what the client sends and closes. One instance per connection.
  *
  * <p>It never waits for HAProxy's optional {@code agent-send} string. After the reply it shuts the
- * output down (FIN) and keeps reading until the client closes: closing a socket with unread
- * input makes the kernel answer with a reset instead of a FIN, and a client that sent
- * {@code agent-send} would then see "connection reset" after the reply
- * ({@code AgentCheckServerIT#clientThatSendsFirstStillGetsReplyAndEof}). Whatever happens, the
- * connection is closed at the connection timeout or once the client has sent too much.
+ * output down (FIN) and keeps reading until the client closes. Closing at once would leave a
+ * client's {@code agent-send} unread, and Linux answers a close with unread input with a reset: the
+ * connection is torn down instead of ended, and a reply segment lost on the way is never sent
+ * again ({@code AgentCheckServerIT#clientsThatSendFirstGetTheReplyAndAnOrderlyEnd}). Whatever the
+ * client does, the connection is closed at the connection timeout or once it has sent too much.
  */
 final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(AgentReplyHandler.class);

@@ -16,7 +16,7 @@ class SinkOptionsTest {
         negative timeout     | 256         | -1         | 4096    | 1024    | 1       | connectionTimeout: PT-0.001S (expected: > 0)
         no inbound           | 256         | 2000       | 0       | 1024    | 1       | maxInboundBytes: 0 (expected: > 0)
         no backlog           | 256         | 2000       | 4096    | -1      | 1       | backlog: -1 (expected: > 0)
-        no threads           | 256         | 2000       | 4096    | 1024    | 0       | workerThreads: 0 (expected: > 0)
+        no threads           | 256         | 2000       | 4096    | 1024    | 0       | threads: 0 (expected: > 0)
         """)
     void rejectsNonsense(String scenario, int connections, long timeoutMs, int inbound, int backlog,
                          int threads, String message) {

@@ -1,0 +1,208 @@
+package io.rxhealth.haproxy;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class AgentCheckServerIT {
+    private static final Duration TIMEOUT = Duration.ofMillis(400);
+    private static final String REPLY = "up ready 100% # all checks pass\n";
+
+    private final ReplyBoard replies = new ReplyBoard(REPLY);
+    private final List<Socket> clients = new ArrayList<>();
+    private AgentCheckServer server;
+
+    @AfterEach
+    void tearDown() throws IOException {
+        for (Socket client : clients) {
+            client.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void repliesWithThePublishedLineThenEndsTheStream() throws IOException {
+        start(SinkOptions.defaults());
+
+        assertThat(fetch()).isEqualTo(REPLY);
+        replies.publish("down # storage: connection refused\n");
+        assertThat(fetch()).isEqualTo("down # storage: connection refused\n");
+
+        await().untilAsserted(() -> assertThat(server.stats())
+                .isEqualTo(new SinkStats(2, 0, 2, 0, 0, 0, 0)));
+    }
+
+    @Test
+    void servesFromSeveralThreads() throws IOException {
+        start(SinkOptions.defaults().withThreads(2));
+
+        for (int i = 0; i < 50; i++) {
+            assertThat(fetch()).isEqualTo(REPLY);
+        }
+        await().untilAsserted(() -> assertThat(server.stats())
+                .isEqualTo(new SinkStats(50, 0, 50, 0, 0, 0, 0)));
+    }
+
+    @Test
+    void clientsThatSendFirstGetTheReplyAndAnOrderlyEnd() throws Exception {
+        start(SinkOptions.defaults());
+        // A burst, so that greetings are already queued when the server takes the connections:
+        // had it closed with a greeting unread, the kernel would reset instead of ending cleanly.
+        var burst = new ArrayList<Socket>();
+        for (int i = 0; i < 100; i++) {
+            var client = connect();
+            client.getOutputStream().write("hello s200\n".getBytes(US_ASCII));
+            burst.add(client);
+        }
+        Thread.sleep(100);
+        for (Socket client : burst) {
+            assertThat(readToEnd(client.getInputStream())).isEqualTo(REPLY);
+            // Had the server closed with the greeting unread, its reset would be here by now and
+            // this write would fail with "Broken pipe".
+            client.getOutputStream().write("bye\n".getBytes(US_ASCII));
+        }
+    }
+
+    @Test
+    void closesAClientThatNeitherReadsNorSendsAtTheTimeout() throws IOException {
+        start(SinkOptions.defaults().withConnectionTimeout(TIMEOUT));
+        connect();
+
+        await().atMost(TIMEOUT.multipliedBy(5)).untilAsserted(() -> {
+            assertThat(server.stats().timedOut()).isEqualTo(1);
+            assertThat(server.stats().active()).isZero();
+        });
+    }
+
+    @Test
+    void rejectsClientsBeyondTheCapAtOnceAndServesAgainOnceSlotsFree() throws IOException {
+        start(SinkOptions.defaults().withMaxConnections(4).withConnectionTimeout(TIMEOUT));
+        for (int i = 0; i < 4; i++) {
+            connect();
+        }
+        await().until(() -> server.stats().active() == 4);
+
+        for (int i = 0; i < 16; i++) {
+            try (var rejected = connect()) {
+                assertThat(readToEndOrReset(rejected.getInputStream())).isEmpty();
+            }
+        }
+        assertThat(server.stats().rejected()).isEqualTo(16);
+
+        await().atMost(TIMEOUT.multipliedBy(5)).until(() -> server.stats().active() == 0);
+        assertThat(fetch()).isEqualTo(REPLY);
+        await().untilAsserted(() -> assertThat(server.stats())
+                .isEqualTo(new SinkStats(5, 16, 5, 4, 0, 0, 0)));
+    }
+
+    @Test
+    void cutsOffASlowlorisAtTheTimeout() throws IOException {
+        start(SinkOptions.defaults().withConnectionTimeout(TIMEOUT));
+        var client = connect();
+        OutputStream out = client.getOutputStream();
+        long started = System.nanoTime();
+
+        assertThatThrownBy(() -> {
+            while (System.nanoTime() - started < TIMEOUT.multipliedBy(10).toNanos()) {
+                out.write('x');
+                out.flush();
+                Thread.sleep(10);
+            }
+        }).isInstanceOf(IOException.class);
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(TIMEOUT.multipliedBy(5));
+        assertThat(server.stats().timedOut()).isEqualTo(1);
+    }
+
+    @Test
+    void cutsOffAClientThatSendsMoreThanTheInboundLimit() throws IOException {
+        start(SinkOptions.defaults());
+        var client = connect();
+
+        try {
+            client.getOutputStream().write(new byte[64 * 1024]);
+        } catch (IOException resetWhileWriting) {
+            // Expected as often as not: the server closes with our bytes unread.
+        }
+
+        await().untilAsserted(() -> {
+            assertThat(server.stats().oversized()).isEqualTo(1);
+            assertThat(server.stats().active()).isZero();
+        });
+    }
+
+    @Test
+    void stopsListeningOnClose() throws IOException {
+        start(SinkOptions.defaults());
+        InetSocketAddress address = server.localAddress();
+        server.close();
+        server = null;
+
+        assertThatThrownBy(() -> new Socket(address.getAddress(), address.getPort()).close())
+                .isInstanceOf(ConnectException.class);
+    }
+
+    @Test
+    void saysWhichAddressCouldNotBeBound() throws IOException {
+        start(SinkOptions.defaults());
+        int taken = server.localAddress().getPort();
+
+        assertThatThrownBy(() -> AgentCheckServer.start(Listen.bind("127.0.0.1", taken), replies,
+                SinkOptions.defaults()))
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessageStartingWith("java.io.IOException: listen: /127.0.0.1:" + taken
+                        + " (expected: a free address to bind): ");
+    }
+
+    private void start(SinkOptions options) {
+        server = AgentCheckServer.start(Listen.bind("127.0.0.1", 0), replies, options);
+    }
+
+    private Socket connect() throws IOException {
+        var client = new Socket(server.localAddress().getAddress(), server.localAddress().getPort());
+        client.setSoTimeout(5_000);
+        clients.add(client);
+        return client;
+    }
+
+    private String fetch() throws IOException {
+        try (var client = connect()) {
+            return readToEnd(client.getInputStream());
+        }
+    }
+
+    static String readToEnd(InputStream in) throws IOException {
+        return new String(in.readAllBytes(), US_ASCII);
+    }
+
+    /** What arrived before the end of the stream or a reset; a rejected client may see either. */
+    private static String readToEndOrReset(InputStream in) throws IOException {
+        var got = new ByteArrayOutputStream();
+        byte[] chunk = new byte[256];
+        try {
+            for (int n; (n = in.read(chunk)) >= 0; ) {
+                got.write(chunk, 0, n);
+            }
+        } catch (java.net.SocketException reset) {
+            // Connection reset: the server closed before reading anything, which is fine here.
+        }
+        return got.toString(US_ASCII);
+    }
+}
