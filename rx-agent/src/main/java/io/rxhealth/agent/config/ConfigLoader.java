@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
@@ -70,6 +72,12 @@ public final class ConfigLoader {
             String known = e.getKnownPropertyIds() == null ? "" : e.getKnownPropertyIds().stream()
                     .map(String::valueOf).sorted().collect(Collectors.joining(", "));
             throw new ConfigException(origin + ": unknown key '" + path(e) + "' (expected one of: " + known + ")");
+        } catch (InvalidFormatException e) {
+            throw new ConfigException(origin + ": " + path(e) + ": " + shown(e.getValue()) + " (expected: "
+                    + kind(e.getTargetType()) + ")");
+        } catch (MismatchedInputException e) {
+            throw new ConfigException(origin + ": " + path(e) + ": wrong kind of value (expected: "
+                    + kind(e.getTargetType()) + ")");
         } catch (JsonMappingException e) {
             throw new ConfigException(origin + ": " + path(e) + ": " + firstLine(e.getOriginalMessage()));
         } catch (JsonProcessingException e) {
@@ -97,6 +105,31 @@ public final class ConfigLoader {
             }
         }
         return b.length() == 0 ? "(top)" : b.toString();
+    }
+
+    /** What a config value of this Java type looks like, in the operator's words. */
+    static String kind(Class<?> type) {
+        if (type == null) {
+            return "a value of another kind";
+        }
+        if (type == Integer.class || type == int.class) {
+            return "a whole number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a single value such as 2s, 80% or a name";
+        }
+        if (java.util.List.class.isAssignableFrom(type)) {
+            return "a list";
+        }
+        return "a mapping of keys";
+    }
+
+    private static String shown(Object value) {
+        String text = String.valueOf(value).replaceAll("\\s+", " ");
+        return "'" + (text.length() > 40 ? text.substring(0, 37) + "..." : text) + "'";
     }
 
     private static String firstLine(String message) {

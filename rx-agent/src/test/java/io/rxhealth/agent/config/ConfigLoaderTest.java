@@ -95,6 +95,9 @@ class ConfigLoaderTest {
         bad socket mode            | 'listen: { socket: systemd }'                                 | 'test: listen.socket: ''systemd'' (expected: auto, bind or inherited)'
         bad port                   | 'listen: { port: 70000 }'                                     | 'test: listen.port: 70000 (expected: 0..65535)'
         bad docker host            | 'checks: { docker: { host: /var/run/docker.sock } }'          | 'test: checks.docker.host: ''/var/run/docker.sock'' (expected: unix:///path or tcp://host:port)'
+        port is not a number       | 'listen: { port: ninety }'                                    | 'test: listen.port: ''ninety'' (expected: a whole number)'
+        text where a mapping goes  | 'checks: cpu'                                                 | 'test: checks: wrong kind of value (expected: a mapping of keys)'
+        mapping where a list goes  | 'checks: { disk: { path: / } }'                               | 'test: checks.disk: wrong kind of value (expected: a list)'
         recovery step above 100    | 'recovery: { steps: [50, 150] }'                              | 'test: recovery.steps[1]: 150 (expected: a percentage 1..100)'
         """)
     void rejectsBadConfigInOneLineNamingKeyValueAndExpectation(String scenario, String yaml, String message) {
