@@ -150,6 +150,11 @@ public final class LbNode implements NodeOperations, AutoCloseable {
     }
 
     @Override
+    public List<PoolReport> slotReport() {
+        return controller.report(true);
+    }
+
+    @Override
     public boolean hasMember(String key) {
         return members.containsKey(key);
     }

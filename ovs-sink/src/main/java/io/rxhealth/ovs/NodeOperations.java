@@ -7,6 +7,11 @@ import java.util.List;
 public interface NodeOperations {
     List<PoolReport> report();
 
+    /** As {@link #report()}, with each member's packet and byte counters read from the data plane. */
+    default List<PoolReport> slotReport() {
+        return report();
+    }
+
     /** True when {@code key} is the {@code address:port} of a configured member. */
     boolean hasMember(String key);
 

@@ -5,7 +5,11 @@ import static java.util.Objects.requireNonNull;
 import io.rxhealth.ovs.flow.ApplyMode;
 import io.rxhealth.ovs.flow.ApplyResult;
 import io.rxhealth.ovs.flow.OvsSlotWriter;
+import io.rxhealth.ovs.flow.FlowCounters;
+import io.rxhealth.ovs.flow.PoolReadback;
 import io.rxhealth.weighting.maglev.SlotTable;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The daemon's writer for a real Open vSwitch: slot tables go into table 11 through
@@ -24,6 +28,17 @@ final class OvsTableWriter implements SlotTableWriter {
     public ApplyOutcome apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force) throws Exception {
         ApplyResult r = ovs.apply(pool.id(), installed, next, force);
         return new ApplyOutcome(r.flowMods(), r.mode() == ApplyMode.FULL || r.mode() == ApplyMode.FAIL_CLOSE);
+    }
+
+    @Override
+    public Map<String, MemberTraffic> traffic(PoolSpec pool) throws Exception {
+        PoolReadback readback = ovs.read().pool(pool.id(), pool.slots());
+        Map<String, MemberTraffic> traffic = new HashMap<>();
+        for (MemberSpec m : pool.members()) {
+            FlowCounters c = readback.counters(m.key());
+            traffic.put(m.key(), new MemberTraffic(c.packets(), c.bytes()));
+        }
+        return traffic;
     }
 
     @Override

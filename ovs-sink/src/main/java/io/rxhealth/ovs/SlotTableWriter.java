@@ -36,4 +36,14 @@ public interface SlotTableWriter {
     default boolean holds(PoolSpec pool, SlotTable installed) throws Exception {
         return true;
     }
+
+    /**
+     * Packet and byte counters of each member's slot flows, by member key, for the slot report;
+     * empty when the writer cannot count.
+     *
+     * @throws Exception when the data plane cannot be read
+     */
+    default java.util.Map<String, MemberTraffic> traffic(PoolSpec pool) throws Exception {
+        return java.util.Map.of();
+    }
 }

@@ -20,7 +20,7 @@ final class Json {
         return write(root);
     }
 
-    /** The weight-aware slot report: per member verdict, weights, share, slots, deviation. */
+    /** The weight-aware slot report: per member verdict, weights, share, slots, deviation, packets (-1: unknown). */
     String slots(List<PoolReport> pools) {
         ObjectNode root = mapper.createObjectNode();
         ArrayNode array = root.putArray("pools");
@@ -46,6 +46,8 @@ final class Json {
                 n.put("slots", m.slots());
                 n.put("quota", m.quota());
                 n.put("deviation", m.deviation());
+                n.put("packets", m.packets());
+                n.put("bytes", m.bytes());
             }
         }
         return write(root);

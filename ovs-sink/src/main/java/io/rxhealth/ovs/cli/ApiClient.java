@@ -51,11 +51,21 @@ final class ApiClient {
     }
 
     List<PoolReport> status() throws ApiException, InterruptedException {
-        String body = get("/status");
+        return pools("/status");
+    }
+
+    /** The slot report: the fields of {@code /slots} (with traffic counters); the others are empty. */
+    List<PoolReport> slots() throws ApiException, InterruptedException {
+        return pools("/slots");
+    }
+
+    private List<PoolReport> pools(String path) throws ApiException, InterruptedException {
+        String body = get(path);
         try {
             return Arrays.asList(mapper.treeToValue(mapper.readTree(body).get("pools"), PoolReport[].class));
         } catch (IOException e) {
-            throw new ApiException("API " + base + "/status: not a status report (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            throw new ApiException("API " + base + path + ": not a pool report ("
+                    + e.getMessage().lines().findFirst().orElse("") + ")");
         }
     }
 

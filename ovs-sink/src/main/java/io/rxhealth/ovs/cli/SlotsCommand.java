@@ -36,7 +36,7 @@ final class SlotsCommand implements Callable<Integer> {
                 out.print(client.get("/slots"));
                 out.println();
             } else {
-                out.print(render(client.status()));
+                out.print(render(client.slots()));
             }
             out.flush();
             return 0;
@@ -49,13 +49,14 @@ final class SlotsCommand implements Callable<Integer> {
     static String render(List<PoolReport> pools) {
         StringBuilder sb = new StringBuilder();
         TextTable t = new TextTable("POOL", "MEMBER", "VERDICT", "AGENT", "AGENT W", "EFFECTIVE W", "SHARE",
-                "SLOTS", "QUOTA", "DEVIATION");
+                "SLOTS", "QUOTA", "DEVIATION", "PACKETS", "BYTES");
         for (PoolReport p : pools) {
             for (MemberReport m : p.members()) {
                 t.row(p.name(), m.key(), m.verdict(), m.agent(), m.agentWeight(), m.effectiveWeight(),
                         String.format(Locale.ROOT, "%.1f%%", m.targetShare() * 100), m.slots(),
                         String.format(Locale.ROOT, "%.1f", m.quota()),
-                        String.format(Locale.ROOT, "%+.1f", m.deviation()));
+                        String.format(Locale.ROOT, "%+.1f", m.deviation()),
+                        m.packets() < 0 ? "-" : Long.toString(m.packets()), m.bytes() < 0 ? "-" : Long.toString(m.bytes()));
             }
         }
         sb.append(t.render());

@@ -25,5 +25,6 @@ package io.rxhealth.ovs.pool;
 public record MemberReport(String key, String verdict, String probe, String probeDetail, String agent,
                            String lastReply, String lastReplyAt, String agentFailure, long agentFailures,
                            int configuredWeight, int agentWeight, int effectiveWeight, boolean operatorDrain,
-                           int slots, double targetShare, double quota, double deviation) {
+                           int slots, double targetShare, double quota, double deviation,
+                           long packets, long bytes) {
 }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.rxhealth.ovs.ApplyOutcome;
 import io.rxhealth.ovs.MemberSpec;
+import io.rxhealth.ovs.MemberTraffic;
 import io.rxhealth.ovs.PoolSpec;
 import io.rxhealth.ovs.SlotTableWriter;
 import io.rxhealth.weighting.maglev.Maglev;
@@ -149,11 +150,27 @@ public final class PoolController {
         return owned;
     }
 
-    /** Pools and members as installed and as they stand now. */
+    /** Pools and members as installed and as they stand now, without traffic counters. */
     public synchronized List<PoolReport> report() {
+        return report(false);
+    }
+
+    /**
+     * Pools and members as installed and as they stand now; with {@code traffic}, each member's
+     * packet and byte counters are read from the data plane (-1 where they cannot be).
+     */
+    public synchronized List<PoolReport> report(boolean traffic) {
         List<PoolReport> reports = new ArrayList<>();
         for (PoolState pool : pools) {
-            reports.add(Reports.pool(pool, members));
+            Map<String, MemberTraffic> counters = Map.of();
+            if (traffic) {
+                try {
+                    counters = writer.traffic(pool.spec);
+                } catch (Exception e) {
+                    log.warn("pool {}: cannot read traffic counters: {}", pool.spec.name(), e.toString());
+                }
+            }
+            reports.add(Reports.pool(pool, members, counters));
         }
         return reports;
     }

@@ -1,6 +1,7 @@
 package io.rxhealth.ovs.pool;
 
 import io.rxhealth.ovs.MemberSpec;
+import io.rxhealth.ovs.MemberTraffic;
 import io.rxhealth.ovs.PoolSpec;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ final class Reports {
     private Reports() {
     }
 
-    static PoolReport pool(PoolState pool, Map<String, MemberRuntime> members) {
+    static PoolReport pool(PoolState pool, Map<String, MemberRuntime> members, Map<String, MemberTraffic> traffic) {
         PoolSpec spec = pool.spec;
         SlotTable installed = pool.installed;
         Map<String, Integer> held = pool.held;
@@ -41,7 +42,8 @@ final class Reports {
                     s.agentFailure() == null ? null : s.agentFailure().name().toLowerCase(Locale.ROOT)
                             + (s.agentFailureDetail().isEmpty() ? "" : ": " + s.agentFailureDetail()),
                     s.agentFailures(), w.configured(), w.agent(), w.effective(), s.operatorDrain(), slots, share,
-                    quota, slots - quota));
+                    quota, slots - quota, traffic.containsKey(m.key()) ? traffic.get(m.key()).packets() : -1,
+                    traffic.containsKey(m.key()) ? traffic.get(m.key()).bytes() : -1));
         }
         return new PoolReport(spec.id(), spec.name(), spec.listenerAddress() + ":" + spec.listenerPort(),
                 spec.slots(), installed == null ? null : installed.digest(),

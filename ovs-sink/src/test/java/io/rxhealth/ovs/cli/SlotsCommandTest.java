@@ -13,20 +13,20 @@ class SlotsCommandTest {
             "java.io.IOException: bundle failed", false, List.of(
                     new MemberReport("10.20.0.2:8080", "up", "UP", "HTTP 200", "up 50%", "up 50%",
                             "2026-11-30T12:00:00Z", null, 0, 100, 50, 50, false, 341, 1.0 / 3, 1024.0 / 3,
-                            341 - 1024.0 / 3),
+                            341 - 1024.0 / 3, 120, 9600),
                     new MemberReport("10.20.0.3:8080", "up", "UP 1/3", "HTTP 503", "up 100%", "up 100%",
                             "2026-11-30T12:00:00Z", null, 0, 100, 100, 100, false, 683, 2.0 / 3, 2048.0 / 3,
-                            683 - 2048.0 / 3),
+                            683 - 2048.0 / 3, 250, 20000),
                     new MemberReport("10.30.0.2:8080", "drain (operator)", "UP", "HTTP 200", "off", null, null,
-                            "timeout: no reply within the timeout", 4, 100, 100, 0, true, 0, 0, 0, 0))));
+                            "timeout: no reply within the timeout", 4, 100, 100, 0, true, 0, 0, 0, 0, -1, -1))));
 
     @Test
     void rendersTheWeightAwareSlotReport() {
         assertThat(SlotsCommand.render(POOLS)).isEqualTo("""
-            POOL  MEMBER          VERDICT           AGENT    AGENT W  EFFECTIVE W  SHARE  SLOTS  QUOTA  DEVIATION
-            web   10.20.0.2:8080  up                up 50%        50           50  33.3%    341  341.3       -0.3
-            web   10.20.0.3:8080  up                up 100%      100          100  66.7%    683  682.7       +0.3
-            web   10.30.0.2:8080  drain (operator)  off          100            0   0.0%      0    0.0       +0.0
+            POOL  MEMBER          VERDICT           AGENT    AGENT W  EFFECTIVE W  SHARE  SLOTS  QUOTA  DEVIATION  PACKETS  BYTES
+            web   10.20.0.2:8080  up                up 50%        50           50  33.3%    341  341.3       -0.3  120      9600
+            web   10.20.0.3:8080  up                up 100%      100          100  66.7%    683  682.7       +0.3  250      20000
+            web   10.30.0.2:8080  drain (operator)  off          100            0   0.0%      0    0.0       +0.0  -        -
 
             pool web (id 1, 192.168.5.21:80, 1024 slots)
               digest       0ce8469feb906301d94b52538d57fb4e5a7870c00d12ee3a4f326cf494070988
