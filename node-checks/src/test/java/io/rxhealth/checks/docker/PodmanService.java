@@ -25,8 +25,8 @@ import java.util.stream.Stream;
  * state, locks and socket under one {@code rxh-podman-*} temp dir, a busybox image built without
  * any registry, and cleanup of all of it on {@link #close()}.
  */
-final class PodmanService implements AutoCloseable {
-    static final String IMAGE = "localhost/rxh-app:1";
+public final class PodmanService implements AutoCloseable {
+    public static final String IMAGE = "localhost/rxh-app:1";
     private static final String INSTALL = "apt-get install -y podman runc busybox-static";
 
     private final Path dir;
@@ -39,7 +39,7 @@ final class PodmanService implements AutoCloseable {
     }
 
     /** Builds the image, starts {@code podman system service} and waits until it answers. */
-    static PodmanService start() throws Exception {
+    public static PodmanService start() throws Exception {
         var podman = executable("podman");
         executable("runc");
         var busybox = executable("busybox");
@@ -59,7 +59,7 @@ final class PodmanService implements AutoCloseable {
         }
     }
 
-    String host() {
+    public String host() {
         return "unix://" + dir.resolve("podman.sock");
     }
 
@@ -73,7 +73,7 @@ final class PodmanService implements AutoCloseable {
     }
 
     /** Runs the podman CLI on the same storage as the service; returns its output. */
-    String cli(String... args) throws IOException, InterruptedException {
+    public String cli(String... args) throws IOException, InterruptedException {
         var command = new ArrayList<>(List.of(podman, "--root", dir.resolve("root").toString(),
                 "--runroot", dir.resolve("runroot").toString()));
         command.addAll(List.of(args));

@@ -8,6 +8,7 @@ import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import io.rxhealth.agent.AgentStatus;
 import io.rxhealth.agent.AgentStatus.CheckStatus;
+import io.rxhealth.checks.docker.PodmanService;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -92,8 +93,8 @@ class SeedScenariosIT {
     /** Scenario 2: a critical container stopped takes the node down; started again, it ramps back. */
     @Test
     void stoppingACriticalContainerTakesTheNodeDownUntilTheRecoveryWindowHasPassed() throws Exception {
-        Podman podman = closing(Podman.start());
-        podman.cli("run", "--detach", "--name", "rx-storage", Podman.IMAGE);
+        PodmanService podman = closing(PodmanService.start());
+        podman.cli("run", "--detach", "--name", "rx-storage", PodmanService.IMAGE);
         ScenarioAgent agent = closing(ScenarioAgent.start(state, """
                 hold: 0s
                 %s
