@@ -1,0 +1,38 @@
+package io.rxhealth.agent;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code history}: the verdict transitions kept in the state dir. */
+@Command(name = "history", description = "Show the last verdict transitions.")
+final class HistoryCommand implements Callable<Integer> {
+    @CommandLine.Mixin
+    ConfigOption config;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        ObjectMapper mapper = Json.mapper();
+        List<History.Transition> list = History.read(config.stateDir().resolve(History.NAME), mapper);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(mapper.writeValueAsString(list));
+        } else if (list.isEmpty()) {
+            out.println("no transitions recorded");
+        } else {
+            out.print(StatusTable.history(list));
+            out.flush();
+        }
+        return 0;
+    }
+}

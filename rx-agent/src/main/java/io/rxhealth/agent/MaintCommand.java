@@ -1,0 +1,12 @@
+package io.rxhealth.agent;
+
+import picocli.CommandLine.Command;
+
+/** {@code maint on|off}: sets or lifts the maint marker. */
+@Command(name = "maint", description = "Put this node in maintenance: maint on|off.")
+final class MaintCommand extends MarkerCommand {
+    @Override
+    String marker() {
+        return MarkerFiles.MAINT;
+    }
+}
