@@ -24,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import oshi.SystemInfo;
 
 /**
  * Builds the configured checks and the policy that weighs them. Holds what the checks share (one
@@ -53,10 +52,10 @@ final class CheckFactory implements Closeable {
         for (CheckSpec spec : config.checks()) {
             Check check;
             if (spec instanceof CheckSpec.Host h) {
-                host = host == null ? new HostChecks(new SystemInfo()) : host;
+                host = host == null ? HostChecks.create() : host;
                 check = host(host, h);
             } else if (spec instanceof CheckSpec.Mount m) {
-                host = host == null ? new HostChecks(new SystemInfo()) : host;
+                host = host == null ? HostChecks.create() : host;
                 Thresholds t = new Thresholds(m.warn(), m.crit());
                 check = m.inodes() ? host.inode(m.path(), t) : host.disk(m.path(), t);
             } else if (spec instanceof CheckSpec.Http h) {

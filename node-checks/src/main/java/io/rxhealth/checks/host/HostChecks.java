@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import oshi.SystemInfo;
 import oshi.hardware.HardwareAbstractionLayer;
+import oshi.util.GlobalConfig;
 
 /**
  * Creates the host checks (CPU, load, memory, swap, disk space, inodes) over one shared OSHI
@@ -22,16 +23,42 @@ public final class HostChecks {
      */
     public static final Duration CPU_FIRST_WINDOW = Duration.ofMillis(500);
 
-    private final SystemInfo systemInfo;
+    /** How long OSHI caches hardware counters in a process built with {@link #create()}. */
+    static final long SHORT_MEMOIZATION_MILLIS = 100;
 
+    /** The first CPU window of {@link #create()}: above {@link #SHORT_MEMOIZATION_MILLIS}. */
+    static final Duration SHORT_CPU_FIRST_WINDOW = Duration.ofMillis(250);
+
+    private final SystemInfo systemInfo;
+    private final Duration cpuFirstWindow;
+
+    /** Over a SystemInfo the caller made; the CPU check's first run samples {@link #CPU_FIRST_WINDOW}. */
     public HostChecks(SystemInfo systemInfo) {
-        this.systemInfo = requireNonNull(systemInfo, "systemInfo");
+        this(systemInfo, CPU_FIRST_WINDOW);
     }
 
-    /** {@code cpu}: busy fraction of all CPUs since the previous run (first run: {@link #CPU_FIRST_WINDOW}). */
+    private HostChecks(SystemInfo systemInfo, Duration cpuFirstWindow) {
+        this.systemInfo = requireNonNull(systemInfo, "systemInfo");
+        this.cpuFirstWindow = cpuFirstWindow;
+    }
+
+    /**
+     * The host checks of an agent process: OSHI's counter cache is shortened to
+     * {@value #SHORT_MEMOIZATION_MILLIS} ms before the one SystemInfo is made, so the CPU check's
+     * first run (which the agent's first reply waits for) measures 250 ms instead of 500 ms; the
+     * agent's own CPU time is left out of it, so its start-up does not count as load. OSHI reads
+     * that setting process-wide when its objects are built: call this once, before other OSHI use.
+     */
+    public static HostChecks create() {
+        GlobalConfig.set(GlobalConfig.OSHI_UTIL_MEMOIZER_EXPIRATION, SHORT_MEMOIZATION_MILLIS);
+        return new HostChecks(new SystemInfo(), SHORT_CPU_FIRST_WINDOW);
+    }
+
+    /** {@code cpu}: busy fraction of all CPUs since the previous run (first run: the first window), this process's own CPU time left out. */
     public Check cpu(Thresholds fractions) {
-        return new CpuCheck(new OshiCpuReadings(hardware().getProcessor()),
-                requireFractions(CpuCheck.NAME, fractions), CPU_FIRST_WINDOW, Pause.sleeping());
+        return new CpuCheck(new OshiCpuReadings(hardware().getProcessor(),
+                systemInfo.getOperatingSystem().getCurrentProcess()),
+                requireFractions(CpuCheck.NAME, fractions), cpuFirstWindow, Pause.sleeping());
     }
 
     /** {@code load}: 1-minute load average divided by the number of logical processors. */

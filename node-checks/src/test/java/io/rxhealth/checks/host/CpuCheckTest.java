@@ -129,6 +129,20 @@ class CpuCheckTest {
     @Test
     void ticksRejectIdleAboveTotal() {
         var e = assertThrows(IllegalArgumentException.class, () -> new CpuTicks(11, 10));
-        assertEquals("cpu ticks: idle 11, total 10 (expected: 0 <= idle <= total)", e.getMessage());
+        assertEquals("cpu ticks: idle 11, total 10, own 0 (expected: 0 <= idle <= total, own >= 0)", e.getMessage());
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+        # case                              | idle0 | total0 | own0 | idle1 | total1 | own1 | busy
+        nothing of ours                     | 0     | 0      | 0    | 500   | 1000   | 0    | 0.5
+        our own 200 ms are not the node's   | 0     | 0      | 0    | 500   | 1000   | 200  | 0.3
+        we never count more than the busy   | 0     | 0      | 0    | 900   | 1000   | 400  | 0.0
+        a process counter that went back    | 0     | 0      | 50   | 500   | 1000   | 10   | 0.5
+        """)
+    void leavesTheAgentsOwnCpuTimeOut(String scenario, long idle0, long total0, long own0, long idle1, long total1,
+                                      long own1, double busy) {
+        assertEquals(busy, new CpuTicks(idle1, total1, own1).busySince(new CpuTicks(idle0, total0, own0)), 1e-9,
+                scenario);
     }
 }

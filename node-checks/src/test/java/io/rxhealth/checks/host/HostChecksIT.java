@@ -49,12 +49,32 @@ class HostChecksIT {
 
     @Test
     void cpuCountersAdvanceAfterOshiMemoization() throws InterruptedException {
-        var cpu = new OshiCpuReadings(systemInfo.getHardware().getProcessor());
+        var cpu = new OshiCpuReadings(systemInfo.getHardware().getProcessor(),
+                systemInfo.getOperatingSystem().getCurrentProcess());
         CpuTicks first = cpu.ticks();
         Thread.sleep(HostChecks.CPU_FIRST_WINDOW.toMillis());
         CpuTicks second = cpu.ticks();
         assertTrue(second.advancedSince(first), first + " then " + second);
         assertThat(second.busySince(first)).isBetween(0.0, 1.0);
+        assertThat(second.own()).isGreaterThanOrEqualTo(first.own()).isPositive();
+    }
+
+    @Test
+    void theAgentsOwnCpuTimeIsNotCountedAsTheNodesLoad() throws Exception {
+        var cpu = new OshiCpuReadings(systemInfo.getHardware().getProcessor(),
+                systemInfo.getOperatingSystem().getCurrentProcess());
+        CpuTicks first = cpu.ticks();
+        // Burn one core in this process for 600 ms: the host counters see it, the own counter too.
+        long until = System.nanoTime() + 600_000_000L;
+        long sink = 0;
+        while (System.nanoTime() < until) {
+            sink += Long.numberOfTrailingZeros(sink + System.nanoTime());
+        }
+        CpuTicks second = cpu.ticks();
+        assertThat(sink).isNotNegative();
+        assertThat(second.own() - first.own()).as("own cpu ms while burning 600 ms").isGreaterThan(300);
+        double withOwn = new CpuTicks(second.idle(), second.total()).busySince(new CpuTicks(first.idle(), first.total()));
+        assertThat(second.busySince(first)).isLessThan(withOwn);
     }
 
     @Test
