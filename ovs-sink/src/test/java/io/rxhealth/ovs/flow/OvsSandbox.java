@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * ovsdb-server, ovs-vswitchd, sockets, pid files and logs, never the system's /var/run/openvswitch.
  * {@link #close()} deletes the bridge, kills both daemons by PID and removes the directory.
  */
-final class OvsSandbox implements AutoCloseable {
+public final class OvsSandbox implements AutoCloseable {
     private static final String INSTALL = " (install: apt-get install -y openvswitch-switch)";
     private static final Path SCHEMA = Path.of("/usr/share/openvswitch/vswitch.ovsschema");
 
@@ -36,7 +36,7 @@ final class OvsSandbox implements AutoCloseable {
     }
 
     /** Starts ovsdb-server and ovs-vswitchd and adds a netdev bridge speaking OpenFlow 1.0-1.5. */
-    static OvsSandbox start() throws IOException, InterruptedException {
+    public static OvsSandbox start() throws IOException, InterruptedException {
         for (String name : List.of("ovsdb-tool", "ovsdb-server", "ovs-vswitchd", "ovs-vsctl", "ovs-ofctl")) {
             binary(name);
         }
@@ -65,27 +65,27 @@ final class OvsSandbox implements AutoCloseable {
     }
 
     /** What ovs-ofctl connects to: the bridge's management socket in the private run directory. */
-    String target() {
+    public String target() {
         return "unix:" + dir.resolve(bridge + ".mgmt");
     }
 
-    Path dir() {
+    public Path dir() {
         return dir;
     }
 
     /** Runs {@code ovs-ofctl --no-names -O OpenFlow14 ARGS} and returns its stdout; fails on non-zero exit. */
-    String ofctl(String... args) throws IOException, InterruptedException {
+    public String ofctl(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(binary("ovs-ofctl"), "--no-names", "-O", "OpenFlow14"));
         command.addAll(List.of(args));
         return exec(command.toArray(String[]::new));
     }
 
-    long vswitchdPid() throws IOException {
+    public long vswitchdPid() throws IOException {
         return pid("vswitchd.pid").orElseThrow(() -> new IllegalStateException("ovs-vswitchd is not running"));
     }
 
     /** Kills ovs-vswitchd by its PID (SIGTERM) and starts it again; its flows are gone, the bridge comes back. */
-    void restartVswitchd() throws IOException, InterruptedException {
+    public void restartVswitchd() throws IOException, InterruptedException {
         long before = vswitchdPid();
         kill("vswitchd.pid");
         exec(vswitchd.toArray(String[]::new));
