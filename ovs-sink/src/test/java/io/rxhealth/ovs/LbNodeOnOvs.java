@@ -3,6 +3,7 @@ package io.rxhealth.ovs;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rxhealth.ovs.config.ConfigLoader;
+import io.rxhealth.ovs.config.Durations;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.fake.FakeAgent;
 import io.rxhealth.ovs.flow.CommandRunner;
@@ -19,6 +20,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +29,8 @@ import java.util.function.UnaryOperator;
 /**
  * The LB daemon with its real Open vSwitch writer, pointed at a sandbox switch, with one pool of
  * members on 127.0.0.11, 127.0.0.12, ...: each has a TCP liveness target and a fake agent on its
- * own address, probed and polled from 127.0.0.1 every 200 ms; reconcile every second.
+ * own address, probed and polled from 127.0.0.1 every 200 ms (fall 2, rise 2); reconcile every
+ * second unless asked otherwise.
  */
 public final class LbNodeOnOvs implements AutoCloseable {
     public static final int POOL = 7;
@@ -48,12 +51,21 @@ public final class LbNodeOnOvs implements AutoCloseable {
         this.reader = new OvsSlotWriter(ovs.target(), CommandRunner.processes(), OvsOptions.defaults());
     }
 
-    /** Starts members of these configured weights, all answering {@code up 100%}, and the daemon. */
+    /**
+     * Starts members of these configured weights, all answering {@code up 100%}, and the daemon
+     * with a reconcile interval of one second; {@code wrap} may wrap the Open vSwitch writer.
+     */
     public static LbNodeOnOvs start(OvsSandbox ovs, int slots, List<Integer> weights,
                                     UnaryOperator<SlotTableWriter> wrap) throws Exception {
+        return start(ovs, slots, weights, wrap, Duration.ofSeconds(1));
+    }
+
+    /** As {@link #start(OvsSandbox, int, List, UnaryOperator)} with another reconcile interval. */
+    public static LbNodeOnOvs start(OvsSandbox ovs, int slots, List<Integer> weights,
+                                    UnaryOperator<SlotTableWriter> wrap, Duration reconcile) throws Exception {
         LbNodeOnOvs stand = new LbNodeOnOvs(ovs, slots);
         try {
-            stand.startMembersAndNode(weights, wrap);
+            stand.startMembersAndNode(weights, wrap, reconcile);
             return stand;
         } catch (Exception | Error e) {
             stand.close();
@@ -61,7 +73,8 @@ public final class LbNodeOnOvs implements AutoCloseable {
         }
     }
 
-    private void startMembersAndNode(List<Integer> weights, UnaryOperator<SlotTableWriter> wrap) throws Exception {
+    private void startMembersAndNode(List<Integer> weights, UnaryOperator<SlotTableWriter> wrap, Duration reconcile)
+            throws Exception {
         StringBuilder members = new StringBuilder();
         for (int i = 0; i < weights.size(); i++) {
             InetAddress address = InetAddress.getByName("127.0.0." + (11 + i));
@@ -77,14 +90,14 @@ public final class LbNodeOnOvs implements AutoCloseable {
         String yaml = """
             openflow: %s
             api: 127.0.0.1:0
-            intervals: {probe: 200ms, probe-timeout: 200ms, fall: 2, rise: 2, agent: 200ms, agent-timeout: 200ms, reconcile: 1s}
+            intervals: {probe: 200ms, probe-timeout: 200ms, fall: 2, rise: 2, agent: 200ms, agent-timeout: 200ms, reconcile: %s}
             pools:
               - id: %d
                 name: web
                 listener: 192.168.5.21:80
                 slots: %d
                 members:
-            """.formatted(ovs.target(), POOL, slots) + members;
+            """.formatted(ovs.target(), Durations.format(reconcile), POOL, slots) + members;
         LbConfig config = new ConfigLoader().parse(yaml);
         node = new LbNode(config, wrap.apply(SlotTableWriters.forConfig(config, false)), registry,
                 InstantSource.system(), Ticker.system());
