@@ -91,6 +91,10 @@ public final class LbMetrics {
 
     /** A gauge of a supplier, for values computed on demand. */
     public void gauge(String name, String description, Map<String, String> tags, Supplier<Number> value) {
-        gauge(name, description, tags, value, v -> v.get().doubleValue());
+        // Held strongly: the supplier is usually a lambda nothing else references, and a gauge holds
+        // its source weakly by default, so after the next GC it would report NaN.
+        var builder = Gauge.builder(name, value).description(description).strongReference(true);
+        tags.forEach(builder::tag);
+        builder.register(registry);
     }
 }

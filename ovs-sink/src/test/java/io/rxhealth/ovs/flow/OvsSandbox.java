@@ -17,44 +17,53 @@ import java.util.stream.Stream;
 /**
  * A private Open vSwitch (userspace datapath) in a temporary {@code rxh-ovs*} directory: its own
  * ovsdb-server, ovs-vswitchd, sockets, pid files and logs, never the system's /var/run/openvswitch.
- * {@link #close()} deletes the bridge, kills both daemons by PID and removes the directory.
+ * ovs-vswitchd runs in a network namespace of its own ({@code rxhovs*}): the userspace datapath
+ * creates a tap device named {@code ovs-netdev}, and a second ovs-vswitchd in the same namespace
+ * (another sandbox, the stand's) fails to open its datapath ("Device or resource busy").
+ * {@link #close()} deletes the bridge, kills both daemons by PID, deletes the namespace and
+ * removes the directory.
  */
-final class OvsSandbox implements AutoCloseable {
+public final class OvsSandbox implements AutoCloseable {
     private static final String INSTALL = " (install: apt-get install -y openvswitch-switch)";
     private static final Path SCHEMA = Path.of("/usr/share/openvswitch/vswitch.ovsschema");
 
     private final Path dir;
     private final String bridge;
+    private final String netns;
     private final List<String> vswitchd;
 
-    private OvsSandbox(Path dir, String bridge) {
+    private OvsSandbox(Path dir, String bridge, String netns) {
         this.dir = dir;
         this.bridge = bridge;
-        this.vswitchd = List.of(binary("ovs-vswitchd"), "unix:" + dir.resolve("db.sock"),
+        this.netns = netns;
+        this.vswitchd = List.of(binary("ip"), "netns", "exec", netns, binary("ovs-vswitchd"),
+                "unix:" + dir.resolve("db.sock"),
                 "--pidfile=" + dir.resolve("vswitchd.pid"), "--unixctl=" + dir.resolve("vswitchd.ctl"),
                 "--detach", "--log-file=" + dir.resolve("vswitchd.log"));
     }
 
     /** Starts ovsdb-server and ovs-vswitchd and adds a netdev bridge speaking OpenFlow 1.0-1.5. */
-    static OvsSandbox start() throws IOException, InterruptedException {
+    public static OvsSandbox start() throws IOException, InterruptedException {
         for (String name : List.of("ovsdb-tool", "ovsdb-server", "ovs-vswitchd", "ovs-vsctl", "ovs-ofctl")) {
             binary(name);
         }
+        binary("ip", " (install: apt-get install -y iproute2)");
         if (!Files.exists(SCHEMA)) {
             throw new IllegalStateException(SCHEMA + " not found" + INSTALL);
         }
         // A bridge of the netdev datapath is also a tap device: unique name, <= 15 characters.
-        String bridge = "rxhbr" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
-        OvsSandbox ovs = new OvsSandbox(Files.createTempDirectory("rxh-ovs"), bridge);
+        String id = HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+        OvsSandbox ovs = new OvsSandbox(Files.createTempDirectory("rxh-ovs"), "rxhbr" + id, "rxhovs" + id);
         try {
             Path dir = ovs.dir;
+            ovs.exec(binary("ip"), "netns", "add", ovs.netns);
             ovs.exec(binary("ovsdb-tool"), "create", dir.resolve("conf.db").toString(), SCHEMA.toString());
             ovs.exec(binary("ovsdb-server"), dir.resolve("conf.db").toString(), "--remote=punix:" + dir.resolve("db.sock"),
                     "--pidfile=" + dir.resolve("ovsdb.pid"), "--unixctl=" + dir.resolve("ovsdb.ctl"), "--detach",
                     "--log-file=" + dir.resolve("ovsdb.log"));
             ovs.vsctl("--no-wait", "init");
             ovs.exec(ovs.vswitchd.toArray(String[]::new));
-            ovs.vsctl("add-br", bridge, "--", "set", "bridge", bridge, "datapath_type=netdev",
+            ovs.vsctl("add-br", ovs.bridge, "--", "set", "bridge", ovs.bridge, "datapath_type=netdev",
                     "protocols=OpenFlow10,OpenFlow13,OpenFlow14,OpenFlow15");
             ovs.awaitSwitch();
             return ovs;
@@ -65,27 +74,27 @@ final class OvsSandbox implements AutoCloseable {
     }
 
     /** What ovs-ofctl connects to: the bridge's management socket in the private run directory. */
-    String target() {
+    public String target() {
         return "unix:" + dir.resolve(bridge + ".mgmt");
     }
 
-    Path dir() {
+    public Path dir() {
         return dir;
     }
 
     /** Runs {@code ovs-ofctl --no-names -O OpenFlow14 ARGS} and returns its stdout; fails on non-zero exit. */
-    String ofctl(String... args) throws IOException, InterruptedException {
+    public String ofctl(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(binary("ovs-ofctl"), "--no-names", "-O", "OpenFlow14"));
         command.addAll(List.of(args));
         return exec(command.toArray(String[]::new));
     }
 
-    long vswitchdPid() throws IOException {
+    public long vswitchdPid() throws IOException {
         return pid("vswitchd.pid").orElseThrow(() -> new IllegalStateException("ovs-vswitchd is not running"));
     }
 
     /** Kills ovs-vswitchd by its PID (SIGTERM) and starts it again; its flows are gone, the bridge comes back. */
-    void restartVswitchd() throws IOException, InterruptedException {
+    public void restartVswitchd() throws IOException, InterruptedException {
         long before = vswitchdPid();
         kill("vswitchd.pid");
         exec(vswitchd.toArray(String[]::new));
@@ -110,6 +119,11 @@ final class OvsSandbox implements AutoCloseable {
             } catch (IOException | InterruptedException | RuntimeException e) {
                 // Same: try the next daemon.
             }
+        }
+        try {
+            exec(binary("ip"), "netns", "delete", netns);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            // Not created (start failed early) or already gone: the directory still goes.
         }
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
@@ -195,6 +209,10 @@ final class OvsSandbox implements AutoCloseable {
     }
 
     private static String binary(String name) {
+        return binary(name, INSTALL);
+    }
+
+    private static String binary(String name, String install) {
         List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
         dirs.addAll(List.of("/usr/sbin", "/usr/bin", "/sbin", "/bin"));
         for (String d : dirs) {
@@ -203,6 +221,6 @@ final class OvsSandbox implements AutoCloseable {
                 return candidate.toString();
             }
         }
-        throw new IllegalStateException(name + " not found on PATH" + INSTALL);
+        throw new IllegalStateException(name + " not found on PATH" + install);
     }
 }
