@@ -9,7 +9,7 @@ import java.util.Optional;
  * A configured pool as a slot-table writer sees it: what it needs to render table 11 for this
  * pool and to name its flows. Immutable.
  *
- * @param id              pool id: the {@code multipath} basis and the Maglev seed, 0..65535
+ * @param id              pool id: the {@code multipath} basis and the Maglev seed, 1..65535
  * @param name            operator name, for logs and reports
  * @param listenerAddress VIP of the listener (IPv4 literal)
  * @param listenerPort    TCP port of the listener

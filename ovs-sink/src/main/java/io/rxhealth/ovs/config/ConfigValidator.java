@@ -107,10 +107,11 @@ final class ConfigValidator {
         if (raw == null) {
             throw error(at, "null", "a pool mapping");
         }
-        int id = require(at + ".id", raw.id(), "an integer 0..65535");
-        if (id < 0 || id > 65_535) {
-            // The id is the multipath basis, a 16-bit field in OpenFlow.
-            throw error(at + ".id", id, "0..65535");
+        int id = require(at + ".id", raw.id(), "an integer 1..65535");
+        if (id < 1 || id > 65_535) {
+            // The id is the multipath basis and goes into reg3 and the flow cookies: 16 bits, and
+            // 0 would be indistinguishable from 'no pool' in the register (docs/ovs-table11.md).
+            throw error(at + ".id", id, "1..65535");
         }
         String name = require(at + ".name", raw.name(), "a pool name");
         if (!name.matches("[A-Za-z0-9_.-]{1,64}")) {

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * One configured pool.
  *
- * @param id              0..65535: the multipath basis and the Maglev seed
+ * @param id              1..65535: the multipath basis and the Maglev seed
  * @param name            operator name, unique
  * @param listenerAddress VIP (IPv4 literal)
  * @param listenerPort    TCP port of the listener
