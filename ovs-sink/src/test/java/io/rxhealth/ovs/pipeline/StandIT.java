@@ -80,6 +80,9 @@ class StandIT {
             assertThat(r.group(2)).as("client address the backend saw (no SNAT)").isEqualTo("192.168.5.13");
             assertThat(r.group(4)).as("port the backend served").isEqualTo("8080");
         });
+        // Routed both ways: the reply crossed the node once, and the node decremented its TTL.
+        assertThat(stand.probe("cli1", "ttl", "192.168.5.21", "80", "8").stdout().strip().split("\n"))
+                .hasSize(8).allSatisfy(line -> assertThat(line).endsWith(" ttl=63"));
     }
 
     @Test
