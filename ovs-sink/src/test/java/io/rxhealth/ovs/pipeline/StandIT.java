@@ -35,7 +35,6 @@ import org.junit.jupiter.api.Test;
 class StandIT {
     private static final List<String> MEMBERS = List.of("10.20.0.2:8080", "10.20.0.3:8080", "10.30.0.2:8080", "10.30.0.3:8080");
     private static final List<String> BACKENDS = List.of("be1", "be2", "be3", "be4");
-    private static final Pattern REPLY = Pattern.compile("backend=(\\w+) client=([\\d.]+):\\d+ served=([\\d.]+):(\\d+)");
     private static final int CONNECTIONS = 48;
 
     private static Stand stand;
@@ -72,13 +71,13 @@ class StandIT {
 
     @Test
     void thePublicListenerSpreadsClientsOverAllMembersAndKeepsTheClientAddress() throws Exception {
-        List<Matcher> replies = curl("cli1", "http://192.168.5.21/", CONNECTIONS);
+        List<Reply> replies = curl("cli1", "http://192.168.5.21/", CONNECTIONS);
 
         assertThat(replies).hasSize(CONNECTIONS);
-        assertThat(backends(replies)).containsExactlyElementsOf(BACKENDS);
+        assertThat(Reply.backends(replies)).containsExactlyElementsOf(BACKENDS);
         assertThat(replies).allSatisfy(r -> {
-            assertThat(r.group(2)).as("client address the backend saw (no SNAT)").isEqualTo("192.168.5.13");
-            assertThat(r.group(4)).as("port the backend served").isEqualTo("8080");
+            assertThat(r.client()).as("client address the backend saw (no SNAT)").isEqualTo("192.168.5.13");
+            assertThat(r.servedPort()).as("port the backend served").isEqualTo(8080);
         });
         // Routed both ways: the reply crossed the node once, and the node decremented its TTL.
         assertThat(stand.probe("cli1", "ttl", "192.168.5.21", "80", "8").stdout().strip().split("\n"))
@@ -87,11 +86,11 @@ class StandIT {
 
     @Test
     void thePrivateListenerIsSwitchedForNeighboursAndRoutedForOthers() throws Exception {
-        List<Matcher> replies = curl("cli2", "http://10.20.0.100/", CONNECTIONS);
-        assertThat(backends(replies)).containsExactlyElementsOf(BACKENDS);
+        List<Reply> replies = curl("cli2", "http://10.20.0.100/", CONNECTIONS);
+        assertThat(Reply.backends(replies)).containsExactlyElementsOf(BACKENDS);
         assertThat(replies).allSatisfy(r -> {
-            assertThat(r.group(2)).isEqualTo("10.20.0.10");
-            assertThat(r.group(4)).isEqualTo("8080");
+            assertThat(r.client()).isEqualTo("10.20.0.10");
+            assertThat(r.servedPort()).isEqualTo(8080);
         });
 
         // TTL of the reply: a neighbour answering directly and a neighbour behind the VIP look the same.
@@ -109,14 +108,11 @@ class StandIT {
 
     @Test
     void trafficInsideASegmentAndToBackendsDirectlyIsUntouched() throws Exception {
-        Matcher direct = curl("cli2", "http://10.20.0.2:8080/", 1).get(0);
-        assertThat(direct.group(1) + " " + direct.group(2) + " " + direct.group(3)).isEqualTo("be1 10.20.0.10 10.20.0.2");
-        Matcher neighbour = curl("be1", "http://10.20.0.3:8080/", 1).get(0);
-        assertThat(neighbour.group(1) + " " + neighbour.group(2)).isEqualTo("be3 10.20.0.2");
-        Matcher routed = curl("cli1", "http://10.30.0.3:8080/", 1).get(0);
-        assertThat(routed.group(1) + " " + routed.group(2)).isEqualTo("be4 192.168.5.13");
-        Matcher probe = curl("lb", "http://10.20.0.2:8080/", 1).get(0);
-        assertThat(probe.group(1) + " " + probe.group(2)).as("a probe from the hc port").isEqualTo("be1 10.20.0.253");
+        assertThat(curl("cli2", "http://10.20.0.2:8080/", 1)).containsExactly(new Reply("be1", "10.20.0.10", "10.20.0.2", 8080));
+        assertThat(curl("be1", "http://10.20.0.3:8080/", 1)).containsExactly(new Reply("be3", "10.20.0.2", "10.20.0.3", 8080));
+        assertThat(curl("cli1", "http://10.30.0.3:8080/", 1)).containsExactly(new Reply("be4", "192.168.5.13", "10.30.0.3", 8080));
+        assertThat(curl("lb", "http://10.20.0.2:8080/", 1)).as("a probe from the hc port")
+                .containsExactly(new Reply("be1", "10.20.0.253", "10.20.0.2", 8080));
     }
 
     @Test
@@ -164,7 +160,7 @@ class StandIT {
             SlotTable without = StandTopology.layout(topology.pool(1), rest);
 
             assertThat(writer.apply(1, installed.get(1), without, false).mode()).isEqualTo(ApplyMode.INCREMENTAL);
-            assertThat(backends(curl("cli1", "http://192.168.5.21/", CONNECTIONS))).doesNotContain(leaver);
+            assertThat(Reply.backends(curl("cli1", "http://192.168.5.21/", CONNECTIONS))).doesNotContain(leaver);
 
             String last = null;
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
@@ -185,16 +181,16 @@ class StandIT {
 
         assertThat(stand.on("cli3", "curl", "-s", "-m", "2", "http://10.30.0.100/").exitCode())
                 .as("curl exit (28: timed out, 7: no ARP answer)").isIn(7, 28);
-        assertThat(curl("cli3", "http://10.30.0.2:8080/", 1).get(0).group(1)).isEqualTo("be2");
-        assertThat(backends(curl("cli2", "http://10.20.0.100/", CONNECTIONS))).containsExactlyElementsOf(BACKENDS);
-        assertThat(backends(curl("cli1", "http://192.168.5.21/", CONNECTIONS))).containsExactlyElementsOf(BACKENDS);
+        assertThat(curl("cli3", "http://10.30.0.2:8080/", 1)).extracting(Reply::backend).containsExactly("be2");
+        assertThat(Reply.backends(curl("cli2", "http://10.20.0.100/", CONNECTIONS))).containsExactlyElementsOf(BACKENDS);
+        assertThat(Reply.backends(curl("cli1", "http://192.168.5.21/", CONNECTIONS))).containsExactlyElementsOf(BACKENDS);
         for (Pool pool : topology.pools()) {
             assertThat(writer.read().holds(pool.id(), installed.get(pool.id())))
                     .as("pool %d's slots survive the pipeline re-apply", pool.id()).isTrue();
         }
 
         applier.apply(topology, installed, StandTopology.NEIGHBOURS);
-        assertThat(backends(curl("cli3", "http://10.30.0.100/", CONNECTIONS))).containsExactlyElementsOf(BACKENDS);
+        assertThat(Reply.backends(curl("cli3", "http://10.30.0.100/", CONNECTIONS))).containsExactlyElementsOf(BACKENDS);
     }
 
     @Test
@@ -211,7 +207,7 @@ class StandIT {
 
         assertThat(pipelineFlows()).isEqualTo(first);
         assertThat(writer.read().holds(1, without)).isTrue();
-        assertThat(backends(curl("cli1", "http://192.168.5.21/", CONNECTIONS))).containsExactly("be1", "be2", "be3");
+        assertThat(Reply.backends(curl("cli1", "http://192.168.5.21/", CONNECTIONS))).containsExactly("be1", "be2", "be3");
     }
 
     /** Every flow of the bridge except learned ones (they come and go with traffic), sorted. */
@@ -222,25 +218,13 @@ class StandIT {
                 .map(String::strip).sorted().toList();
     }
 
-    /** {@code count} new connections from HOST to URL in one curl; the replies that parsed. */
-    private static List<Matcher> curl(String host, String url, int count) throws Exception {
+    /** {@code count} new connections from HOST to URL in one curl, every reply parsed. */
+    private static List<Reply> curl(String host, String url, int count) throws Exception {
         List<String> command = new ArrayList<>(List.of("curl", "-s", "-m", "5"));
         command.addAll(Collections.nCopies(count, url));
         CommandResult result = stand.on(host, command.toArray(String[]::new));
         assertThat(result.exitCode()).as("curl %s from %s: %s", url, host, result.stderr()).isZero();
-        List<Matcher> replies = new ArrayList<>();
-        for (String line : result.stdout().strip().split("\n")) {
-            Matcher m = REPLY.matcher(line);
-            assertThat(m.matches()).as("reply line '%s'", line).isTrue();
-            replies.add(m);
-        }
-        return replies;
-    }
-
-    private static TreeSet<String> backends(List<Matcher> replies) {
-        TreeSet<String> names = new TreeSet<>();
-        replies.forEach(r -> names.add(r.group(1)));
-        return names;
+        return result.stdout().lines().map(Reply::parse).toList();
     }
 
     private static String member(String backend) {
