@@ -1,0 +1,108 @@
+package io.rxhealth.ovs.pipeline;
+
+import static java.util.Objects.requireNonNull;
+
+import io.rxhealth.ovs.flow.Bundle;
+import io.rxhealth.ovs.flow.CommandResult;
+import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.flow.FlowRenderer;
+import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.weighting.Ticker;
+import io.rxhealth.weighting.maglev.SlotTable;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Replaces the whole pipeline of one switch in ONE atomic {@code ovs-ofctl bundle}: delete every
+ * flow, add the rendered pipeline, the pools' CURRENT slot tables and the current member
+ * adjacencies. The switch goes from the old pipeline to the new one without an intermediate state:
+ * never an empty table 11, never a full pool where members were out, never a table 21 without
+ * the members' MACs (seed 001: a re-apply that forgets them breaks delivery until the next change).
+ * Applying the same input twice gives the same flows (counters restart from zero).
+ */
+public final class PipelineApplier {
+    private final String target;
+    private final CommandRunner runner;
+    private final OvsOptions options;
+    private final Ticker ticker;
+
+    /** @param target what ovs-ofctl connects to: {@code unix:DIR/BRIDGE.mgmt} or a bridge name */
+    public PipelineApplier(String target, CommandRunner runner, OvsOptions options, Ticker ticker) {
+        this.target = requireNonNull(target, "target");
+        this.runner = requireNonNull(runner, "runner");
+        this.options = requireNonNull(options, "options");
+        this.ticker = requireNonNull(ticker, "ticker");
+    }
+
+    /**
+     * Applies the pipeline with {@code slots} (pool id to its current slot table; a pool without an
+     * entry has no slots: fail-close) and {@code neighbours} (member address to its MAC).
+     *
+     * @throws PipelineApplyException when ovs-ofctl fails: the switch kept its previous pipeline
+     */
+    public PipelineApplied apply(Topology topology, Map<Integer, SlotTable> slots, Map<Ipv4, Mac> neighbours)
+            throws PipelineApplyException {
+        Bundle bundle = bundle(topology, slots, neighbours);
+        List<String> command = List.of(options.ofctl(), "--no-names", "-O", "OpenFlow14", "bundle", target, "-");
+        long start = ticker.nanos();
+        CommandResult result;
+        try {
+            result = runner.run(command, bundle.text(), options.timeout());
+        } catch (TimeoutException e) {
+            throw new PipelineApplyException("ovs-ofctl bundle " + target + ": no exit within " + options.timeout()
+                    + " (killed); the pipeline is the previous or the new one: read back", true, e);
+        } catch (IOException e) {
+            throw new PipelineApplyException("ovs-ofctl bundle " + target + ": cannot run " + options.ofctl() + ": "
+                    + e.getMessage(), false, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PipelineApplyException("ovs-ofctl bundle " + target + ": interrupted", false, e);
+        }
+        if (!result.succeeded()) {
+            throw new PipelineApplyException("ovs-ofctl bundle " + target + ": exit " + result.exitCode() + ": "
+                    + result.stderr().strip().replace('\n', ' ')
+                    + " (expected: exit 0); the switch kept its previous pipeline", false, null);
+        }
+        Map<Integer, String> digests = new TreeMap<>();
+        slots.forEach((pool, table) -> digests.put(pool, table.digest()));
+        return new PipelineApplied(bundle.flowMods(), Duration.ofNanos(ticker.nanos() - start), digests);
+    }
+
+    /**
+     * The bundle {@link #apply} runs: {@code flow delete} of every table, then the pipeline, then
+     * each pool's slots exactly as {@link FlowRenderer#full} writes them. Pure.
+     */
+    public static Bundle bundle(Topology topology, Map<Integer, SlotTable> slots, Map<Ipv4, Mac> neighbours) {
+        requireNonNull(slots, "slots");
+        for (Map.Entry<Integer, SlotTable> e : slots.entrySet()) {
+            Pool pool = topology.pool(e.getKey());
+            if (e.getValue().size() != pool.slots()) {
+                throw new IllegalArgumentException("slot table of pool " + pool.id() + ": " + e.getValue().size()
+                        + " slots (expected: " + pool.slots() + ", the listener's multipath size)");
+            }
+            for (String key : e.getValue().keys()) {
+                if (!pool.members().contains(Endpoint.parse(key))) {
+                    throw new IllegalArgumentException("slot table of pool " + pool.id() + ": member " + key
+                            + " (expected: one of the pool's members, which table 12 translates to)");
+                }
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add("flow delete");
+        for (String flow : PipelineRenderer.render(topology, neighbours)) {
+            lines.add("flow add " + flow);
+        }
+        for (Pool pool : topology.pools()) {
+            SlotTable table = slots.get(pool.id());
+            if (table != null) {
+                lines.addAll(FlowRenderer.full(pool.id(), table).lines());
+            }
+        }
+        return new Bundle(lines);
+    }
+}
