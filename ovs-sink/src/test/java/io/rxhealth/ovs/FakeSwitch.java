@@ -18,6 +18,7 @@ final class FakeSwitch implements CommandRunner {
     }
 
     private final List<Call> calls = new ArrayList<>();
+    private final java.util.Map<String, String> outputs = new java.util.HashMap<>();
     private long flowCount;
     private int failBundles;
 
@@ -28,6 +29,11 @@ final class FakeSwitch implements CommandRunner {
             return new CommandResult(0, "NXST_AGGREGATE reply (OF1.4) (xid=0x2): packet_count=0 byte_count=0 flow_count="
                     + flowCount + "\n", "");
         }
+        for (java.util.Map.Entry<String, String> o : outputs.entrySet()) {
+            if (command.contains(o.getKey())) {
+                return new CommandResult(0, o.getValue(), "");
+            }
+        }
         if (command.contains("bundle") && failBundles > 0) {
             failBundles--;
             return new CommandResult(1, "", "ovs-ofctl: bundle failed (test)\n");
@@ -37,6 +43,11 @@ final class FakeSwitch implements CommandRunner {
 
     synchronized void flowCount(long count) {
         flowCount = count;
+    }
+
+    /** What a command with {@code word} among its arguments prints (e.g. {@code dpctl/dump-conntrack}). */
+    synchronized void output(String word, String stdout) {
+        outputs.put(word, stdout);
     }
 
     synchronized void failBundles(int n) {
