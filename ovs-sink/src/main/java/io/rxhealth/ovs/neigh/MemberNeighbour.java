@@ -13,7 +13,7 @@ import java.time.Instant;
  * @param dev    the hc interface whose neighbour table resolves it ({@code -} when its segment has none)
  * @param mac    the MAC table 21 should deliver to; null when {@link Origin#UNRESOLVED}
  * @param state  the kernel's state of the entry ({@code ABSENT} when there is none, {@code UNREAD}
- *               when the table could not be read)
+ *               when the table could not be read, {@code NO_HC_PORT} when nothing can resolve it)
  * @param origin where {@code mac} comes from
  * @param since  when {@code mac} became what it is (null while unresolved)
  */

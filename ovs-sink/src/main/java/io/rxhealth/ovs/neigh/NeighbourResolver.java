@@ -37,7 +37,8 @@ public final class NeighbourResolver {
             List<NeighbourEntry> table = tables.get(dev);
             NeighbourEntry entry = table == null ? null
                     : table.stream().filter(e -> e.address().equals(member)).findFirst().orElse(null);
-            String state = table == null ? "UNREAD" : entry == null ? "ABSENT" : entry.state();
+            String state = dev.equals(NO_DEVICE) ? "NO_HC_PORT" : table == null ? "UNREAD"
+                    : entry == null ? "ABSENT" : entry.state();
             if (entry != null && entry.resolved()) {
                 Instant since = Objects.equals(known, entry.mac()) ? before.since() : now;
                 next.put(member, new MemberNeighbour(member, dev, entry.mac(), state, Origin.KERNEL, since));
