@@ -26,6 +26,8 @@ import java.util.concurrent.TimeoutException;
  * Applying the same input twice gives the same flows (counters restart from zero).
  */
 public final class PipelineApplier {
+    private static final String SLOT_TABLE = "table=" + Tables.SLOTS + ",";
+
     private final String target;
     private final CommandRunner runner;
     private final OvsOptions options;
@@ -51,8 +53,9 @@ public final class PipelineApplier {
     }
 
     /**
-     * As {@link #apply(Topology, Map, Map)}, with {@code cookie} on every pipeline flow (not on the
-     * slot flows, which carry their own): a cookie of 0 is none. A daemon that owns the pipeline
+     * As {@link #apply(Topology, Map, Map)}, with {@code cookie} on every pipeline flow outside table
+     * 11 (the slot flows carry their own, and slot writers rewrite table 11's drop flow without it):
+     * a cookie of 0 is none. A daemon that owns the pipeline
      * marks it so that one {@code dump-aggregate cookie=C/-1} tells whether it is still there.
      */
     public PipelineApplied apply(Topology topology, Map<Integer, SlotTable> slots, Map<Ipv4, Mac> neighbours,
@@ -91,7 +94,7 @@ public final class PipelineApplier {
         return bundle(topology, slots, neighbours, 0);
     }
 
-    /** As {@link #bundle(Topology, Map, Map)}, the pipeline flows marked with {@code cookie} (0: none). Pure. */
+    /** As {@link #bundle(Topology, Map, Map)}, the pipeline flows outside table 11 marked with {@code cookie} (0: none). Pure. */
     public static Bundle bundle(Topology topology, Map<Integer, SlotTable> slots, Map<Ipv4, Mac> neighbours,
                                 long cookie) {
         requireNonNull(slots, "slots");
@@ -111,7 +114,7 @@ public final class PipelineApplier {
         List<String> lines = new ArrayList<>();
         lines.add("flow delete");
         for (String flow : PipelineRenderer.render(topology, neighbours)) {
-            lines.add("flow add " + withCookie(cookie, flow));
+            lines.add("flow add " + (flow.startsWith(SLOT_TABLE) ? flow : withCookie(cookie, flow)));
         }
         for (Pool pool : topology.pools()) {
             SlotTable table = slots.get(pool.id());
