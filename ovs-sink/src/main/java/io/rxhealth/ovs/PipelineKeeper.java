@@ -57,6 +57,8 @@ final class PipelineKeeper implements SlotTableWriter {
     /** True once a pipeline apply succeeded: point updates before that would go into a foreign pipeline. */
     private boolean owned;
     private boolean checkFailing;
+    /** The last failed apply's message: a switch that stays down is logged once, not every check. */
+    private String lastFailure;
 
     PipelineKeeper(Topology topology, SlotTableWriter slots, PipelineApplier applier, PipelineMarker marker,
                    MeterRegistry registry) {
@@ -131,10 +133,14 @@ final class PipelineKeeper implements SlotTableWriter {
             applied = applier.apply(topology, Map.copyOf(written), macs, cookie);
         } catch (PipelineApplyException e) {
             appliedFailed.increment();
-            log.warn("pipeline apply ({}) failed: {}", why, e.getMessage());
+            if (!e.getMessage().equals(lastFailure)) {
+                log.warn("pipeline apply ({}) failed (retrying every check): {}", why, e.getMessage());
+            }
+            lastFailure = e.getMessage();
             return false;
         }
         appliedOk.increment();
+        lastFailure = null;
         pushed = macs;
         owned = true;
         log.info("pipeline applied ({}): {} flow mods in {} ms, slot tables {}, {} member MACs", why,
@@ -184,7 +190,7 @@ final class PipelineKeeper implements SlotTableWriter {
         return pushed.get(member);
     }
 
-    /** Flows marked with the cookie after the last apply: the pipeline with the MACs pushed, less table 11's drop, which slot applies rewrite without the mark. */
+    /** Flows marked with the cookie after the last apply: the pipeline with the MACs pushed, outside table 11 (never marked). */
     private long expectedFlows() {
         return PipelineRenderer.render(topology, pushed).stream().filter(f -> !f.startsWith("table=" + Tables.SLOTS + ",")).count();
     }

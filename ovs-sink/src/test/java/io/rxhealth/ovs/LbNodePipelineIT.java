@@ -162,6 +162,11 @@ class LbNodePipelineIT {
         assertThat(memberFlow("127.0.0.22")).contains("set_field:" + MAC1 + "->eth_dst,output:11");
         assertThat(memberFlow("127.0.0.23")).as("never resolved: no flow").isNull();
         assertThat(installed.digest()).isEqualTo(node.report().get(0).digest());
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).untilAsserted(() -> {
+            assertThat(counter("rxh_lbd_pipeline_applies_total", "result", "ok")).as("an intact pipeline is left alone")
+                    .isEqualTo(1);
+            assertThat(counter("rxh_lbd_pipeline_repairs_total", null, null)).isZero();
+        });
     }
 
     @Test
