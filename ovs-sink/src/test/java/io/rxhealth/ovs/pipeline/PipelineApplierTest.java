@@ -30,6 +30,21 @@ class PipelineApplierTest {
     }
 
     @Test
+    void marksEveryPipelineFlowWithTheCookieButLeavesSlotFlowsTheirOwn() {
+        Map<Integer, SlotTable> slots = Map.of(1, StandTopology.layout(small.pool(1), FOUR));
+        Bundle plain = PipelineApplier.bundle(small, slots, Map.of());
+        Bundle marked = PipelineApplier.bundle(small, slots, Map.of(), 0x5eedL);
+
+        assertThat(marked.lines()).hasSameSizeAs(plain.lines());
+        assertThat(marked.lines()).filteredOn(l -> l.startsWith("flow add cookie=0x5eed,table="))
+                .hasSize(PipelineRenderer.render(small, Map.of()).size() - 1)
+                .noneMatch(l -> l.contains("table=11,"));
+        assertThat(marked.lines()).contains("flow add table=11,priority=0 actions=drop");
+        assertThat(marked.lines()).filteredOn(l -> l.startsWith("flow add table=11,priority=100,")).hasSize(16);
+        assertThat(PipelineApplier.withCookie(0, "table=0,priority=0 actions=drop")).isEqualTo("table=0,priority=0 actions=drop");
+    }
+
+    @Test
     void aPoolWithoutASlotTableIsFailClosedNotFilled() {
         Bundle bundle = PipelineApplier.bundle(small, Map.of(), Map.of());
         assertThat(bundle.lines()).filteredOn(l -> l.contains("table=11")).containsExactly("flow add table=11,priority=0 actions=drop");
