@@ -10,7 +10,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Where the agent keeps its marker files ({@code drain}, {@code maint}), its state file and its
  * history. The default is {@code /var/lib/rx-health-agent}; a user who cannot write there (a
- * non-root run) gets {@code $XDG_STATE_HOME/rx-health-agent} (or {@code ~/.local/state/...}),
+ * non-root run) gets {@code $XDG_STATE_HOME/rx-health-agent} (or {@code $HOME/.local/state/...}),
  * and the log says so.
  */
 public final class StateDirectory {
@@ -50,8 +50,11 @@ public final class StateDirectory {
 
     static Path userFallback() {
         String xdg = System.getenv("XDG_STATE_HOME");
+        // $HOME before user.home: the JDK takes user.home from the password database, which for
+        // service accounts is often a directory that does not exist.
+        String home = System.getenv("HOME");
         Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg)
-                : Path.of(System.getProperty("user.home"), ".local", "state");
+                : Path.of(home != null && !home.isBlank() ? home : System.getProperty("user.home"), ".local", "state");
         return base.resolve("rx-health-agent");
     }
 
