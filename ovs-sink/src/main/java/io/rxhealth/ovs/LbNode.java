@@ -15,6 +15,9 @@ import io.rxhealth.ovs.health.LivenessProbe;
 import io.rxhealth.ovs.health.ProbeScheduler;
 import io.rxhealth.ovs.health.Probes;
 import io.rxhealth.ovs.health.SourceAddress;
+import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.neigh.IpNeighbourSource;
+import io.rxhealth.ovs.neigh.NeighbourSource;
 import io.rxhealth.ovs.pool.LbMetrics;
 import io.rxhealth.ovs.pool.MemberRuntime;
 import io.rxhealth.ovs.pool.MemberSnapshot;
@@ -30,6 +33,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,9 +54,23 @@ public final class LbNode implements NodeOperations, AutoCloseable {
     private final ProbeScheduler probes;
     private final AgentPoller poller;
     private final ApiServer api;
+    private final DataPlane dataPlane;
+    private final OvsTools tools;
 
+    /** Runs ovs-ofctl, ovs-appctl and ip as child processes. */
     public LbNode(LbConfig config, SlotTableWriter writer, PrometheusMeterRegistry registry, InstantSource clock,
                   Ticker ticker) throws IOException {
+        this(config, writer, CommandRunner.processes(),
+                new IpNeighbourSource(CommandRunner.processes(), Duration.ofSeconds(5)), registry, clock, ticker);
+    }
+
+    /**
+     * @param writer     installs slot tables into table 11
+     * @param ovs        runs ovs-ofctl and ovs-appctl for the pipeline and the operator commands
+     * @param neighbours reads the kernel's neighbour tables (used with a topology only)
+     */
+    public LbNode(LbConfig config, SlotTableWriter writer, CommandRunner ovs, NeighbourSource neighbours,
+                  PrometheusMeterRegistry registry, InstantSource clock, Ticker ticker) throws IOException {
         this.config = requireNonNull(config, "config");
         this.registry = requireNonNull(registry, "registry");
         Intervals iv = config.intervals();
@@ -83,7 +101,9 @@ public final class LbNode implements NodeOperations, AutoCloseable {
             }
         }
         List<PoolSpec> specs = config.pools().stream().map(PoolConfig::spec).toList();
-        this.controller = new PoolController(specs, members, writer, metrics, clock);
+        this.dataPlane = DataPlane.of(config, writer, ovs, neighbours, registry, clock);
+        this.tools = new OvsTools(config.openflow(), config.bridge(), config.appctl(), ovs);
+        this.controller = new PoolController(specs, members, dataPlane.writer(), metrics, clock);
         this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent(), DEBOUNCE);
         loopRef.set(loop);
         this.probes = new ProbeScheduler(probeMap, iv.probe(), Math.min(32, probeMap.size()),
@@ -115,14 +135,16 @@ public final class LbNode implements NodeOperations, AutoCloseable {
             loop.close();
             probes.close();
             poller.close();
+            dataPlane.close();
             throw new IOException("api " + config.api().getHostString() + ":" + config.api().getPort()
                     + ": cannot listen (" + e.getMessage() + ")", e);
         }
     }
 
     /**
-     * Probes every member and polls every agent once, installs the first tables, then starts the
-     * schedules and the API: the first layout is built from what the members say now.
+     * Probes every member and polls every agent once, installs the first tables (with a topology:
+     * reads the members' MACs first, and then installs the whole pipeline with those tables), then
+     * starts the schedules and the API: the first layout is built from what the members say now.
      */
     public void start() throws InterruptedException, IOException {
         Intervals iv = config.intervals();
@@ -131,9 +153,12 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         if (!poller.awaitFirstRound(iv.agentTimeout().plusSeconds(1))) {
             log.warn("not every agent answered or failed within {}; starting anyway", iv.agentTimeout().plusSeconds(1));
         }
+        dataPlane.beforeFirstApply();
         loop.reconcileNow(false);
+        dataPlane.afterFirstApply();
         probes.start();
         loop.start();
+        dataPlane.start();
         api.start();
         log.info("rx-health-lbd: {} pools, {} members, API on {}:{}", config.pools().size(), members.size(),
                 api.address().getHostString(), api.address().getPort());
@@ -169,10 +194,44 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         return member(key).setOperatorDrain(false);
     }
 
+    /**
+     * Without a topology: every pool's table is replaced in full. With one: the whole pipeline is
+     * re-applied in one bundle with the tables the controller believes installed and the MACs known
+     * now, then the controller applies whatever changed since (usually nothing).
+     */
     @Override
     public boolean reapply() throws InterruptedException {
         log.info("forced re-apply requested");
-        return loop.reconcileNow(true);
+        if (!dataPlane.ownsPipeline()) {
+            return loop.reconcileNow(true);
+        }
+        boolean pipeline = dataPlane.reapplyPipeline();
+        return loop.reconcileNow(false) && pipeline;
+    }
+
+    @Override
+    public List<NeighbourReport> neighbours() {
+        return dataPlane.neighbours();
+    }
+
+    @Override
+    public String flows(OptionalInt table) throws Exception {
+        return tools.flows(table);
+    }
+
+    @Override
+    public String trace(String inPort, String flow) throws Exception {
+        return tools.trace(inPort, flow);
+    }
+
+    @Override
+    public String fdb() throws Exception {
+        return tools.fdb();
+    }
+
+    @Override
+    public String conntrack() throws Exception {
+        return tools.conntrack();
     }
 
     @Override
@@ -192,6 +251,7 @@ public final class LbNode implements NodeOperations, AutoCloseable {
     public void close() {
         log.info("rx-health-lbd: stopping");
         api.close();
+        dataPlane.close();
         loop.close();
         probes.close();
         poller.close();

@@ -2,6 +2,7 @@ package io.rxhealth.ovs;
 
 import io.rxhealth.ovs.pool.PoolReport;
 import java.util.List;
+import java.util.OptionalInt;
 
 /** What the HTTP API may ask of a running LB node. Member keys are validated by the caller. */
 public interface NodeOperations {
@@ -26,4 +27,29 @@ public interface NodeOperations {
 
     /** Prometheus text exposition of the node's meters. */
     String scrape();
+
+    /** Members' MACs, when the node owns the pipeline (a topology is configured); empty otherwise. */
+    default List<NeighbourReport> neighbours() {
+        return List.of();
+    }
+
+    /** {@code ovs-ofctl dump-flows} of the bridge (one table when given), as ovs-ofctl prints it. */
+    default String flows(OptionalInt table) throws Exception {
+        throw new UnsupportedOperationException("flows: not available on this node");
+    }
+
+    /** {@code ovs-appctl ofproto/trace BRIDGE in_port=P,FLOW}, as ovs-appctl prints it. */
+    default String trace(String inPort, String flow) throws Exception {
+        throw new UnsupportedOperationException("trace: not available on this node");
+    }
+
+    /** The learned FDB entries of the private segments (table 25), as dump-flows prints them. */
+    default String fdb() throws Exception {
+        throw new UnsupportedOperationException("fdb: not available on this node");
+    }
+
+    /** {@code ovs-appctl dpctl/dump-conntrack zone=1}, as ovs-appctl prints it. */
+    default String conntrack() throws Exception {
+        throw new UnsupportedOperationException("conns: not available on this node");
+    }
 }

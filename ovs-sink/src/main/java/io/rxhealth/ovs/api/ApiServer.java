@@ -12,6 +12,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +21,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The node's HTTP API on loopback: {@code GET /status}, {@code GET /slots}, {@code GET /metrics},
- * {@code POST /drain?member=}, {@code POST /enable?member=}, {@code POST /reapply}.
+ * {@code POST /drain?member=}, {@code POST /enable?member=}, {@code POST /reapply}, and the
+ * read-only views of the data plane: {@code GET /neigh} (JSON), {@code GET /flows[?table=N]},
+ * {@code GET /trace?in_port=P&flow=F}, {@code GET /fdb}, {@code GET /conns} (text as the Open
+ * vSwitch tools print it).
  *
  * <p>The JDK's {@code com.sun.net.httpserver}: a handful of operator requests on 127.0.0.1 need
  * no framework, and ovs-sink carries no HTTP library. Changes are POST only (GET answers 405):
@@ -69,9 +73,19 @@ public final class ApiServer implements AutoCloseable {
                     boolean ok = node.reapply();
                     send(ex, ok ? 200 : 502, json.object(Map.of("reapplied", ok)));
                 });
-                default -> send(ex, 404, json.error("path: " + path
-                        + " (expected: /status, /slots, /metrics, /drain, /enable, /reapply)"));
+                case "/neigh" -> get(ex, method, () -> send(ex, 200, json.object(Map.of("neighbours", node.neighbours()))));
+                case "/flows" -> get(ex, method, () -> text(ex, node.flows(table(query(ex).get("table")))));
+                case "/trace" -> get(ex, method, () -> text(ex, node.trace(query(ex).get("in_port"),
+                        query(ex).getOrDefault("flow", ""))));
+                case "/fdb" -> get(ex, method, () -> text(ex, node.fdb()));
+                case "/conns" -> get(ex, method, () -> text(ex, node.conntrack()));
+                default -> send(ex, 404, json.error("path: " + path + " (expected: /status, /slots, /metrics, /drain,"
+                        + " /enable, /reapply, /neigh, /flows, /trace, /fdb, /conns)"));
             }
+        } catch (IllegalArgumentException e) {
+            sendQuietly(ex, 400, json.error(e.getMessage()));
+        } catch (UnsupportedOperationException e) {
+            sendQuietly(ex, 501, json.error(e.getMessage()));
         } catch (Exception e) {
             log.error("API {} {} failed", ex.getRequestMethod(), ex.getRequestURI().getPath(), e);
             sendQuietly(ex, 500, json.error(e.toString()));
@@ -118,6 +132,21 @@ public final class ApiServer implements AutoCloseable {
             return;
         }
         action.run();
+    }
+
+    private static OptionalInt table(String text) {
+        if (text == null || text.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(text));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("table: '" + text + "' (expected: a table number 0..254)", e);
+        }
+    }
+
+    private static void text(HttpExchange ex, String body) throws IOException {
+        send(ex, 200, "text/plain; charset=utf-8", body);
     }
 
     private static Map<String, String> query(HttpExchange ex) {

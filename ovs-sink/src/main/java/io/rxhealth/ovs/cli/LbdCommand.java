@@ -24,6 +24,11 @@ public final class LbdCommand implements Runnable {
                 "Take a member (address:port) out of every layout it is in; probes and agent polls go on."));
         cl.addSubcommand("enable", member(new MemberCommand(out, err, false),
                 "Undo an operator drain of a member (address:port)."));
+        cl.addSubcommand("neigh", new NeighCommand(out, err));
+        cl.addSubcommand("flows", new FlowsCommand(out, err));
+        cl.addSubcommand("trace", new TraceCommand(out, err));
+        cl.addSubcommand("fdb", new FdbCommand(out, err));
+        cl.addSubcommand("conns", new ConnsCommand(out, err));
         CommandLine config = new CommandLine(new ConfigCommand(err));
         config.addSubcommand("validate", new ConfigValidateCommand(out, err));
         cl.addSubcommand("config", config);
@@ -40,7 +45,7 @@ public final class LbdCommand implements Runnable {
 
     @Override
     public void run() {
-        err.println("rx-health-lbd: a command is required (run, health, slots, drain, enable, config validate); see --help");
+        err.println("rx-health-lbd: a command is required (run, health, slots, drain, enable, neigh, flows, trace, fdb, conns, config validate); see --help");
         throw new CommandLine.ParameterException(new CommandLine(this), "missing command");
     }
 

@@ -41,6 +41,10 @@ final class RunCommand implements Callable<Integer> {
         SlotTableWriter writer;
         try {
             cfg = new ConfigLoader().load(config);
+            if (dryRun && cfg.pipeline().isPresent()) {
+                err.println("rx-health-lbd: dry run: the pipeline of " + cfg.pipeline().get().file() + " is not applied");
+                cfg = cfg.withoutPipeline();
+            }
             writer = SlotTableWriters.forConfig(cfg, dryRun);
         } catch (ConfigException | IllegalStateException e) {
             err.println("rx-health-lbd: " + e.getMessage());

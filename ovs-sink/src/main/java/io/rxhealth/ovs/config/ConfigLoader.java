@@ -38,7 +38,8 @@ public final class ConfigLoader {
             throw new ConfigException("config: " + file + " cannot be read: " + e.getMessage(), e);
         }
         try {
-            return parse(text);
+            Path dir = file.toAbsolutePath().getParent();
+            return parse(text, dir == null ? Path.of("") : dir);
         } catch (ConfigException e) {
             throw new ConfigException(file + ": " + e.getMessage(), e);
         }
@@ -56,7 +57,13 @@ public final class ConfigLoader {
         }
     }
 
+    /** Parses YAML text; a relative {@code topology} path is taken from the working directory. */
     public LbConfig parse(String text) {
+        return parse(text, Path.of(""));
+    }
+
+    /** Parses YAML text; a relative {@code topology} path is resolved against {@code base}. */
+    public LbConfig parse(String text, Path base) {
         RawConfig raw;
         try {
             raw = yaml.readValue(text, RawConfig.class);
@@ -81,7 +88,7 @@ public final class ConfigLoader {
         if (raw == null) {
             throw new ConfigException("config: empty (expected: a mapping with openflow and pools)");
         }
-        return new ConfigValidator().validate(raw);
+        return new ConfigValidator().validate(raw, base);
     }
 
     private static ConfigException syntaxError(StreamReadException e) {

@@ -11,7 +11,9 @@ import io.rxhealth.ovs.config.RawConfig.RawIntervals;
 import io.rxhealth.ovs.config.RawConfig.RawPool;
 import io.rxhealth.weighting.maglev.Maglev;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -24,7 +26,8 @@ final class ConfigValidator {
     static final int DEFAULT_CONCURRENCY = 2048;
     static final int MAX_SLOTS = 65_536;
 
-    LbConfig validate(RawConfig raw) {
+    /** {@code base}: the directory a relative {@code topology} path is resolved against (the config file's). */
+    LbConfig validate(RawConfig raw, Path base) {
         String openflow = require("openflow", raw.openflow(), "an OpenFlow target such as unix:/run/openvswitch/br-lb.mgmt or a bridge name");
         if (openflow.isBlank() || openflow.chars().anyMatch(Character::isWhitespace)) {
             throw error("openflow", openflow, "an OpenFlow target or bridge name without spaces");
@@ -56,7 +59,13 @@ final class ConfigValidator {
             pools.add(pool);
         }
         checkSharedMembers(pools);
-        return new LbConfig(openflow, api, intervals, concurrency, pools);
+        Optional<PipelineConfig> pipeline = raw.topology() == null ? Optional.empty()
+                : Optional.of(TopologyMatch.read(raw.topology(), base, pools));
+        Optional<String> appctl = Optional.ofNullable(raw.appctl());
+        if (appctl.isPresent() && (appctl.get().isBlank() || appctl.get().chars().anyMatch(Character::isWhitespace))) {
+            throw error("appctl", appctl.get(), "the path of ovs-vswitchd's control socket, e.g. /run/openvswitch/ovs-vswitchd.123.ctl");
+        }
+        return new LbConfig(openflow, api, intervals, concurrency, pools, pipeline, appctl);
     }
 
     /**
@@ -100,7 +109,9 @@ final class ConfigValidator {
             throw error("intervals.agent-timeout", text(agentTimeout), "<= intervals.agent (" + text(agent) + ")");
         }
         Duration reconcile = duration("intervals.reconcile", raw.reconcile(), d.reconcile());
-        return new Intervals(probe, probeTimeout, fall, rise, agent, agentTimeout, reconcile);
+        Duration pipeline = duration("intervals.pipeline", raw.pipeline(), d.pipeline());
+        Duration neigh = duration("intervals.neigh", raw.neigh(), d.neigh());
+        return new Intervals(probe, probeTimeout, fall, rise, agent, agentTimeout, reconcile, pipeline, neigh);
     }
 
     private PoolConfig pool(String at, RawPool raw) {

@@ -13,11 +13,15 @@ import java.time.Duration;
  * @param agentTimeout   connect plus read budget of one agent poll (default 1 s, HAProxy's timeout check)
  * @param reconcile      time between two layout computations when nothing changed (default 30 s);
  *                       a failed apply is retried after {@code agent} instead
+ * @param pipeline       time between two checks that the switch still holds the pipeline
+ *                       (default 2 s; only with a topology)
+ * @param neigh          time between two reads of the kernel's neighbour table (default 2 s; only
+ *                       with a topology)
  */
 public record Intervals(Duration probe, Duration probeTimeout, int fall, int rise, Duration agent,
-                        Duration agentTimeout, Duration reconcile) {
+                        Duration agentTimeout, Duration reconcile, Duration pipeline, Duration neigh) {
     public static Intervals defaults() {
         return new Intervals(Duration.ofSeconds(2), Duration.ofSeconds(1), 3, 2, Duration.ofSeconds(2),
-                Duration.ofSeconds(1), Duration.ofSeconds(30));
+                Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofSeconds(2));
     }
 }

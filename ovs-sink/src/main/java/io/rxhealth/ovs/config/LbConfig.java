@@ -15,14 +15,34 @@ import java.util.Optional;
  * @param intervals        probe, agent and reconcile timing
  * @param agentConcurrency most agent polls in flight at once (default 2048)
  * @param pools            pools, ids and names unique
+ * @param pipeline         the topology the daemon renders the whole pipeline from; empty: the
+ *                         daemon owns table 11 only
+ * @param appctl           ovs-vswitchd's control socket for {@code ovs-appctl -t}; empty: ovs-appctl's
+ *                         default (the pidfile in its run directory)
  */
 public record LbConfig(String openflow, InetSocketAddress api, Intervals intervals, int agentConcurrency,
-                       List<PoolConfig> pools) {
+                       List<PoolConfig> pools, Optional<PipelineConfig> pipeline, Optional<String> appctl) {
     public LbConfig {
         requireNonNull(openflow, "openflow");
         requireNonNull(api, "api");
         requireNonNull(intervals, "intervals");
+        requireNonNull(pipeline, "pipeline");
+        requireNonNull(appctl, "appctl");
         pools = List.copyOf(pools);
+    }
+
+    /** This configuration without the pipeline: the daemon then owns table 11 only ({@code run --dry-run}). */
+    public LbConfig withoutPipeline() {
+        return new LbConfig(openflow, api, intervals, agentConcurrency, pools, Optional.empty(), appctl);
+    }
+
+    /** The bridge name: the target's file name without {@code .mgmt}, or the target itself when it is a name. */
+    public Optional<String> bridge() {
+        if (openflow.startsWith("unix:") && openflow.endsWith(".mgmt")) {
+            String file = openflow.substring(openflow.lastIndexOf('/') + 1);
+            return Optional.of(file.substring(file.startsWith("unix:") ? 5 : 0, file.length() - ".mgmt".length()));
+        }
+        return openflow.contains(":") ? Optional.empty() : Optional.of(openflow);
     }
 
     /** True when some pool has a member with this exact {@code address:port} key. */

@@ -4,10 +4,10 @@ import java.util.List;
 
 /** The configuration file as written: boxed fields, {@code null} when a key is absent. */
 record RawConfig(String openflow, String api, RawIntervals intervals, Integer agentConcurrency,
-                 List<RawPool> pools) {
+                 List<RawPool> pools, String topology, String appctl) {
 
     record RawIntervals(String probe, String probeTimeout, Integer fall, Integer rise, String agent,
-                        String agentTimeout, String reconcile) {
+                        String agentTimeout, String reconcile, String pipeline, String neigh) {
     }
 
     record RawPool(Integer id, String name, String listener, Integer slots, List<RawMember> members) {

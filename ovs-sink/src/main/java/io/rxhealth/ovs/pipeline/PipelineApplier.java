@@ -26,6 +26,8 @@ import java.util.concurrent.TimeoutException;
  * Applying the same input twice gives the same flows (counters restart from zero).
  */
 public final class PipelineApplier {
+    private static final String SLOT_TABLE = "table=" + Tables.SLOTS + ",";
+
     private final String target;
     private final CommandRunner runner;
     private final OvsOptions options;
@@ -47,7 +49,18 @@ public final class PipelineApplier {
      */
     public PipelineApplied apply(Topology topology, Map<Integer, SlotTable> slots, Map<Ipv4, Mac> neighbours)
             throws PipelineApplyException {
-        Bundle bundle = bundle(topology, slots, neighbours);
+        return apply(topology, slots, neighbours, 0);
+    }
+
+    /**
+     * As {@link #apply(Topology, Map, Map)}, with {@code cookie} on every pipeline flow outside table
+     * 11 (the slot flows carry their own, and slot writers rewrite table 11's drop flow without it):
+     * a cookie of 0 is none. A daemon that owns the pipeline
+     * marks it so that one {@code dump-aggregate cookie=C/-1} tells whether it is still there.
+     */
+    public PipelineApplied apply(Topology topology, Map<Integer, SlotTable> slots, Map<Ipv4, Mac> neighbours,
+                                 long cookie) throws PipelineApplyException {
+        Bundle bundle = bundle(topology, slots, neighbours, cookie);
         List<String> command = List.of(options.ofctl(), "--no-names", "-O", "OpenFlow14", "bundle", target, "-");
         long start = ticker.nanos();
         CommandResult result;
@@ -78,6 +91,12 @@ public final class PipelineApplier {
      * each pool's slots exactly as {@link FlowRenderer#full} writes them. Pure.
      */
     public static Bundle bundle(Topology topology, Map<Integer, SlotTable> slots, Map<Ipv4, Mac> neighbours) {
+        return bundle(topology, slots, neighbours, 0);
+    }
+
+    /** As {@link #bundle(Topology, Map, Map)}, the pipeline flows outside table 11 marked with {@code cookie} (0: none). Pure. */
+    public static Bundle bundle(Topology topology, Map<Integer, SlotTable> slots, Map<Ipv4, Mac> neighbours,
+                                long cookie) {
         requireNonNull(slots, "slots");
         for (Map.Entry<Integer, SlotTable> e : slots.entrySet()) {
             Pool pool = topology.pool(e.getKey());
@@ -95,7 +114,7 @@ public final class PipelineApplier {
         List<String> lines = new ArrayList<>();
         lines.add("flow delete");
         for (String flow : PipelineRenderer.render(topology, neighbours)) {
-            lines.add("flow add " + flow);
+            lines.add("flow add " + (flow.startsWith(SLOT_TABLE) ? flow : withCookie(cookie, flow)));
         }
         for (Pool pool : topology.pools()) {
             SlotTable table = slots.get(pool.id());
@@ -104,5 +123,10 @@ public final class PipelineApplier {
             }
         }
         return new Bundle(lines);
+    }
+
+    /** {@code flow} with {@code cookie=0x...,} in front; unchanged for cookie 0. */
+    public static String withCookie(long cookie, String flow) {
+        return cookie == 0 ? flow : "cookie=0x" + Long.toHexString(cookie) + "," + flow;
     }
 }

@@ -108,6 +108,16 @@ class ApiServerIT {
     }
 
     @Test
+    void dataPlaneViewsAreGetOnlyAndSayWhenTheNodeHasNone() throws Exception {
+        assertThat(send("GET", "/neigh").body()).isEqualTo("{\n  \"neighbours\" : [ ]\n}");
+        assertThat(send("POST", "/flows").statusCode()).isEqualTo(405);
+        HttpResponse<String> r = send("GET", "/conns");
+        assertThat(r.statusCode()).isEqualTo(501);
+        assertThat(r.body()).isEqualTo("{\"error\":\"conns: not available on this node\"}");
+        assertThat(send("GET", "/flows?table=x").statusCode()).as("checked before the node is asked").isEqualTo(400);
+    }
+
+    @Test
     void servesMetricsAsPrometheusText() throws Exception {
         HttpResponse<String> r = send("GET", "/metrics");
 

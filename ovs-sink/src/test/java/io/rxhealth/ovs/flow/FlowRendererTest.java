@@ -5,6 +5,7 @@ import static io.rxhealth.ovs.flow.Pools.POOL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rxhealth.ovs.Golden;
 import io.rxhealth.weighting.maglev.SlotChange;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
@@ -14,12 +15,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class FlowRendererTest {
+    private static final Golden GOLDEN = Golden.of(FlowRendererTest.class);
+
     private static final int SLOTS = 16;
 
     @Test
     void rendersAFullReplaceOfTheWholePool() {
         Bundle bundle = FlowRenderer.full(POOL, Pools.all(SLOTS));
-        Golden.assertMatches("full-16-slots.bundle", bundle.text());
+        GOLDEN.assertMatches("full-16-slots.bundle", bundle.text());
         assertThat(bundle.flowMods()).isEqualTo(SLOTS + 2);
     }
 
@@ -27,7 +30,7 @@ class FlowRendererTest {
     void removingAMemberRewritesOnlyItsSlotsOneFlowModEach() {
         List<SlotChange> changes = SlotDiff.between(Pools.all(SLOTS), Pools.withoutLeaver(SLOTS));
         Bundle bundle = FlowRenderer.incremental(POOL, changes, MoveStyle.REPLACE);
-        Golden.assertMatches("member-leaves-replace.bundle", bundle.text());
+        GOLDEN.assertMatches("member-leaves-replace.bundle", bundle.text());
         long leaverSlots = Pools.all(SLOTS).slotCounts().get(LEAVER);
         assertThat(changes.stream().filter(c -> c.from().equals(LEAVER)).count()).isEqualTo(leaverSlots);
         assertThat(bundle.flowMods()).isEqualTo(changes.size());
@@ -37,14 +40,14 @@ class FlowRendererTest {
     void deleteAddStyleSpendsTwoFlowModsPerMovedSlot() {
         List<SlotChange> changes = SlotDiff.between(Pools.all(SLOTS), Pools.withoutLeaver(SLOTS));
         Bundle bundle = FlowRenderer.incremental(POOL, changes, MoveStyle.DELETE_ADD);
-        Golden.assertMatches("member-leaves-delete-add.bundle", bundle.text());
+        GOLDEN.assertMatches("member-leaves-delete-add.bundle", bundle.text());
         assertThat(bundle.flowMods()).isEqualTo(2 * changes.size());
     }
 
     @Test
     void anEmptyTableLeavesOnlyTheDropFlow() {
         Bundle bundle = FlowRenderer.full(POOL, Pools.empty(SLOTS));
-        Golden.assertMatches("fail-close.bundle", bundle.text());
+        GOLDEN.assertMatches("fail-close.bundle", bundle.text());
         assertThat(bundle.flowMods()).isEqualTo(2);
     }
 

@@ -5,6 +5,7 @@ import static io.rxhealth.ovs.flow.Pools.POOL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.rxhealth.ovs.Golden;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.time.Duration;
@@ -13,6 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class OvsSlotWriterTest {
+    private static final Golden GOLDEN = Golden.of(OvsSlotWriterTest.class);
+
     private static final int SLOTS = 16;
     private static final String TARGET = "unix:/run/rxh/br-lb.mgmt";
     private static final List<String> BUNDLE = List.of("ovs-ofctl", "--no-names", "-O", "OpenFlow14", "bundle",
@@ -31,7 +34,7 @@ class OvsSlotWriterTest {
         ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, null, Pools.all(SLOTS), false);
 
         assertThat(runner.onlyCall().command()).isEqualTo(BUNDLE);
-        Golden.assertMatches("full-16-slots.bundle", runner.onlyCall().stdin());
+        GOLDEN.assertMatches("full-16-slots.bundle", runner.onlyCall().stdin());
         assertThat(result).isEqualTo(new ApplyResult(POOL, ApplyMode.FULL, SLOTS + 2, SLOTS,
                 Duration.ofMillis(3), Pools.all(SLOTS).digest()));
     }
@@ -44,7 +47,7 @@ class OvsSlotWriterTest {
 
         ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, installed, next, false);
 
-        Golden.assertMatches("member-leaves-replace.bundle", runner.onlyCall().stdin());
+        GOLDEN.assertMatches("member-leaves-replace.bundle", runner.onlyCall().stdin());
         assertThat(result.mode()).isEqualTo(ApplyMode.INCREMENTAL);
         assertThat(result.slotsChanged()).isEqualTo(moved).isGreaterThanOrEqualTo(installed.slotCounts().get(LEAVER));
         assertThat(result.flowMods()).isEqualTo(moved);
@@ -58,7 +61,7 @@ class OvsSlotWriterTest {
         ApplyResult result = writer(OvsOptions.defaults().withMoveStyle(MoveStyle.DELETE_ADD))
                 .apply(POOL, installed, next, false);
 
-        Golden.assertMatches("member-leaves-delete-add.bundle", runner.onlyCall().stdin());
+        GOLDEN.assertMatches("member-leaves-delete-add.bundle", runner.onlyCall().stdin());
         assertThat(result.flowMods()).isEqualTo(2 * result.slotsChanged());
     }
 
@@ -68,7 +71,7 @@ class OvsSlotWriterTest {
 
         ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, table, table, true);
 
-        Golden.assertMatches("full-16-slots.bundle", runner.onlyCall().stdin());
+        GOLDEN.assertMatches("full-16-slots.bundle", runner.onlyCall().stdin());
         assertThat(result.mode()).isEqualTo(ApplyMode.FULL);
         assertThat(result.slotsChanged()).isZero();
     }
@@ -86,7 +89,7 @@ class OvsSlotWriterTest {
     void aPoolWithoutOwnersIsFailClosedLeavingOnlyTheDropFlow() throws Exception {
         ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, Pools.all(SLOTS), Pools.empty(SLOTS), false);
 
-        Golden.assertMatches("fail-close.bundle", runner.onlyCall().stdin());
+        GOLDEN.assertMatches("fail-close.bundle", runner.onlyCall().stdin());
         assertThat(result.mode()).isEqualTo(ApplyMode.FAIL_CLOSE);
         assertThat(result.slotsChanged()).isEqualTo(SLOTS);
         assertThat(result.flowMods()).isEqualTo(2);
@@ -129,7 +132,7 @@ class OvsSlotWriterTest {
 
     @Test
     void readsTable11WithOneDumpFlowsWithoutNames() throws Exception {
-        runner.answer(new CommandResult(0, Golden.read("dump-flows-16-slots.txt"), ""));
+        runner.answer(new CommandResult(0, GOLDEN.read("dump-flows-16-slots.txt"), ""));
 
         Table11Snapshot snapshot = writer(OvsOptions.defaults()).read();
 

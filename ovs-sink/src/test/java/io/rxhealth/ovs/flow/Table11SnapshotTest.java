@@ -6,15 +6,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
+import io.rxhealth.ovs.Golden;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Against dump-flows output captured from OVS 3.1 after applying the golden bundles. */
 class Table11SnapshotTest {
+    private static final Golden GOLDEN = Golden.of(Table11SnapshotTest.class);
+
     private static final int SLOTS = 16;
     private static final String HEADER = "OFPST_FLOW reply (OF1.4) (xid=0x2):\n";
-    private static final String FULL = Golden.read("dump-flows-16-slots.txt");
-    private static final String AFTER_LEAVE = Golden.read("dump-flows-after-leave.txt");
+    private static final String FULL = GOLDEN.read("dump-flows-16-slots.txt");
+    private static final String AFTER_LEAVE = GOLDEN.read("dump-flows-after-leave.txt");
     private static final String DROP_LINE =
             " cookie=0x0, duration=0.296s, table=11, n_packets=1, n_bytes=42, priority=0 actions=drop\n";
 

@@ -3,6 +3,7 @@ package io.rxhealth.ovs.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rxhealth.ovs.Golden;
 import io.rxhealth.ovs.flow.Bundle;
 import io.rxhealth.ovs.flow.CommandResult;
 import io.rxhealth.ovs.flow.OvsOptions;
@@ -15,18 +16,35 @@ import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 class PipelineApplierTest {
+    private static final Golden GOLDEN = Golden.of(PipelineApplierTest.class);
+
     private static final List<String> FOUR = List.of("10.20.0.2:8080", "10.20.0.3:8080", "10.30.0.2:8080", "10.30.0.3:8080");
-    private final Topology small = TopologyFile.parse(Golden.read("small-topology.yaml"), "small-topology.yaml");
+    private final Topology small = TopologyFile.parse(GOLDEN.read("small-topology.yaml"), "small-topology.yaml");
 
     @Test
     void rendersOneBundleThatReplacesEverythingWithTheCurrentSlotsAndNeighbours() {
         Map<Integer, SlotTable> slots = Map.of(1, StandTopology.layout(small.pool(1), FOUR.subList(0, 3)));
         Bundle bundle = PipelineApplier.bundle(small, slots, Map.of(StandTopology.ip("10.20.0.2"), new Mac("02:42:0a:14:00:02")));
-        Golden.assertMatches("small-apply.bundle", bundle.text());
+        GOLDEN.assertMatches("small-apply.bundle", bundle.text());
 
         assertThat(bundle.lines().get(0)).isEqualTo("flow delete");
         assertThat(bundle.lines()).filteredOn(l -> l.startsWith("flow add table=11,priority=100,"))
                 .hasSize(16).noneMatch(l -> l.contains("0x00010a1e00031f90"));
+    }
+
+    @Test
+    void marksEveryPipelineFlowWithTheCookieButLeavesSlotFlowsTheirOwn() {
+        Map<Integer, SlotTable> slots = Map.of(1, StandTopology.layout(small.pool(1), FOUR));
+        Bundle plain = PipelineApplier.bundle(small, slots, Map.of());
+        Bundle marked = PipelineApplier.bundle(small, slots, Map.of(), 0x5eedL);
+
+        assertThat(marked.lines()).hasSameSizeAs(plain.lines());
+        assertThat(marked.lines()).filteredOn(l -> l.startsWith("flow add cookie=0x5eed,table="))
+                .hasSize(PipelineRenderer.render(small, Map.of()).size() - 1)
+                .noneMatch(l -> l.contains("table=11,"));
+        assertThat(marked.lines()).contains("flow add table=11,priority=0 actions=drop");
+        assertThat(marked.lines()).filteredOn(l -> l.startsWith("flow add table=11,priority=100,")).hasSize(16);
+        assertThat(PipelineApplier.withCookie(0, "table=0,priority=0 actions=drop")).isEqualTo("table=0,priority=0 actions=drop");
     }
 
     @Test

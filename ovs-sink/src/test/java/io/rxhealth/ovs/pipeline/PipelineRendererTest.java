@@ -3,17 +3,20 @@ package io.rxhealth.ovs.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rxhealth.ovs.Golden;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PipelineRendererTest {
+    private static final Golden GOLDEN = Golden.of(PipelineRendererTest.class);
+
     private final Topology stand = StandTopology.read();
 
     @Test
     void rendersTheStandPipeline() {
         List<String> flows = PipelineRenderer.render(stand, StandTopology.NEIGHBOURS);
-        Golden.assertMatches("stand.flows", String.join("\n", flows) + "\n");
+        GOLDEN.assertMatches("stand.flows", String.join("\n", flows) + "\n");
     }
 
     @Test

@@ -2,12 +2,15 @@ package io.rxhealth.ovs.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rxhealth.ovs.Golden;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class PipelineToolTest {
+    private static final Golden GOLDEN = Golden.of(PipelineToolTest.class);
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -16,7 +19,7 @@ class PipelineToolTest {
         int exit = run("render", StandTopology.FILE.toString(), "10.20.0.2=02:42:0a:14:00:02", "10.20.0.3=02:42:0a:14:00:03",
                 "10.30.0.2=02:42:0a:1e:00:02", "10.30.0.3=02:42:0a:1e:00:03");
         assertThat(exit).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(Golden.read("stand.flows"));
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(GOLDEN.read("stand.flows"));
     }
 
     @Test

@@ -1,0 +1,90 @@
+package io.rxhealth.ovs;
+
+import static java.util.Objects.requireNonNull;
+
+import io.rxhealth.ovs.flow.CommandResult;
+import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.pipeline.Tables;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.regex.Pattern;
+
+/**
+ * The read-only Open vSwitch commands behind the operator commands {@code flows}, {@code trace},
+ * {@code fdb} and {@code conns}, run by the daemon (which has the rights to the bridge's sockets)
+ * with the daemon's own OpenFlow target and ovs-vswitchd control socket. Arguments are checked
+ * before they reach a command line, and no shell is involved.
+ */
+final class OvsTools {
+    private static final Pattern IN_PORT = Pattern.compile("[A-Za-z0-9_.-]{1,32}");
+    private static final Pattern FLOW = Pattern.compile("[A-Za-z0-9_.:,=/-]{0,512}");
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private final String target;
+    private final Optional<String> bridge;
+    private final Optional<String> appctl;
+    private final CommandRunner runner;
+
+    OvsTools(String target, Optional<String> bridge, Optional<String> appctl, CommandRunner runner) {
+        this.target = requireNonNull(target, "target");
+        this.bridge = requireNonNull(bridge, "bridge");
+        this.appctl = requireNonNull(appctl, "appctl");
+        this.runner = requireNonNull(runner, "runner");
+    }
+
+    /** {@code ovs-ofctl dump-flows} of the bridge, of one table when given. */
+    String flows(OptionalInt table) throws Exception {
+        List<String> args = new ArrayList<>(List.of("ovs-ofctl", "--no-names", "-O", "OpenFlow14", "dump-flows", target));
+        if (table.isPresent()) {
+            if (table.getAsInt() < 0 || table.getAsInt() > 254) {
+                throw new IllegalArgumentException("table: " + table.getAsInt() + " (expected: 0..254)");
+            }
+            args.add("table=" + table.getAsInt());
+        }
+        return run(args);
+    }
+
+    /** {@code ovs-appctl ofproto/trace BRIDGE in_port=P,FLOW}. */
+    String trace(String inPort, String flow) throws Exception {
+        if (inPort == null || !IN_PORT.matcher(inPort).matches()) {
+            throw new IllegalArgumentException("in_port: '" + inPort + "' (expected: an OpenFlow port number or name)");
+        }
+        if (flow == null || !FLOW.matcher(flow).matches()) {
+            throw new IllegalArgumentException("flow: '" + flow
+                    + "' (expected: ovs-ofctl flow fields such as tcp,nw_src=192.168.5.13,nw_dst=192.168.5.21,tp_dst=80)");
+        }
+        String b = bridge.orElseThrow(() -> new IllegalArgumentException("openflow: " + target
+                + " (expected: unix:DIR/BRIDGE.mgmt or a bridge name, for ofproto/trace to name the bridge)"));
+        return run(appctl("ofproto/trace", b, "in_port=" + inPort + (flow.isEmpty() ? "" : "," + flow)));
+    }
+
+    /** The learned FDB of the private segments: table 25 (L2 switching is flow-based, not NORMAL). */
+    String fdb() throws Exception {
+        return flows(OptionalInt.of(Tables.SWITCH));
+    }
+
+    /** {@code ovs-appctl dpctl/dump-conntrack zone=1}: the listeners' connections. */
+    String conntrack() throws Exception {
+        return run(appctl("dpctl/dump-conntrack", "zone=" + Tables.CT_ZONE));
+    }
+
+    private List<String> appctl(String... args) {
+        List<String> command = new ArrayList<>(List.of("ovs-appctl"));
+        appctl.ifPresent(ctl -> command.addAll(List.of("-t", ctl)));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    private String run(List<String> command) throws Exception {
+        CommandResult r = runner.run(command, null, TIMEOUT);
+        if (!r.succeeded()) {
+            throw new IOException(String.join(" ", command.subList(0, Math.min(command.size(), 4))) + ": exit "
+                    + r.exitCode() + ": " + r.stderr().strip().replace('\n', ' ') + " (expected: exit 0)");
+        }
+        return r.stdout();
+    }
+}

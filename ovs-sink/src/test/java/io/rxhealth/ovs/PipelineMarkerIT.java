@@ -1,0 +1,73 @@
+package io.rxhealth.ovs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.flow.OvsSandbox;
+import io.rxhealth.ovs.pipeline.Endpoint;
+import io.rxhealth.ovs.pipeline.Ipv4;
+import io.rxhealth.ovs.pipeline.Mac;
+import io.rxhealth.ovs.pipeline.PipelineApplier;
+import io.rxhealth.ovs.pipeline.Topology;
+import io.rxhealth.ovs.pipeline.TopologyFile;
+import io.rxhealth.weighting.Ticker;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pipeline keeper's marker count against a real ovs-vswitchd with the stand's topology (every
+ * kind of flow the renderer makes): right after an apply the count is what the keeper expects, so
+ * a healthy pipeline is never re-applied, and a point update keeps it so.
+ */
+class PipelineMarkerIT {
+    private static OvsSandbox ovs;
+
+    @BeforeAll
+    static void startSwitch() throws Exception {
+        ovs = OvsSandbox.start();
+    }
+
+    @AfterAll
+    static void stopSwitch() {
+        if (ovs != null) {
+            ovs.close();
+        }
+    }
+
+    @Test
+    void aFreshlyAppliedStandPipelineCountsAsIntactAndStaysSoAfterPointUpdates() throws Exception {
+        Topology stand = TopologyFile.read(Path.of("../stand/topology.yaml"));
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        PipelineKeeper keeper = new PipelineKeeper(stand, new RecordingSlotTableWriter(),
+                new PipelineApplier(ovs.target(), CommandRunner.processes(), OvsOptions.defaults(), Ticker.system()),
+                new PipelineMarker(ovs.target(), CommandRunner.processes(), OvsOptions.defaults()), registry);
+        Map<Ipv4, Mac> macs = new LinkedHashMap<>();
+        int i = 0;
+        for (Endpoint m : stand.members()) {
+            macs.put(m.address(), new Mac(String.format("02:42:00:00:00:%02x", ++i)));
+        }
+        keeper.neighbours(Map.of());
+
+        assertThat(keeper.check()).as("first check applies").isTrue();
+        keeper.neighbours(macs);
+        assertThat(keeper.check()).isTrue();
+        assertThat(keeper.check()).isTrue();
+
+        assertThat(registry.get("rxh_lbd_pipeline_applies").tag("result", "ok").counter().count()).isEqualTo(1);
+        assertThat(registry.get("rxh_lbd_pipeline_repairs").counter().count()).isZero();
+        assertThat(registry.get("rxh_lbd_neighbour_updates").tag("result", "ok").counter().count()).isEqualTo(macs.size());
+        long marked = PipelineMarker.cookie(stand);
+        assertThat(ovs.ofctl("dump-flows", ovs.target(), "table=21")).contains("cookie=0x" + Long.toHexString(marked))
+                .contains("set_field:02:42:00:00:00:01->eth_dst");
+
+        ovs.ofctl("add-flow", ovs.target(), "table=21,priority=100,ip,nw_dst=10.20.0.2 actions=drop");
+        assertThat(keeper.check()).isTrue();
+        assertThat(registry.get("rxh_lbd_pipeline_repairs").counter().count()).as("an overwritten flow is found").isEqualTo(1);
+    }
+}
