@@ -99,6 +99,21 @@ final class FullStand implements AutoCloseable {
         return runner.run(full, null, TIMEOUT);
     }
 
+    /** Restarts the stand's ovs-vswitchd ({@code rxh_restart_vswitchd} of stand/env): every flow is gone. */
+    void restartSwitch() throws Exception {
+        CommandResult result = runner.run(List.of("bash", "-c", "source \"$0\" && rxh_restart_vswitchd",
+                DIR.resolve("env").toString()), null, TIMEOUT);
+        if (!result.succeeded()) {
+            throw new IllegalStateException("restart ovs-vswitchd: " + result.stderr().strip());
+        }
+    }
+
+    CommandResult ofctl(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("ovs-ofctl", "--no-names", "-O", "OpenFlow14", args[0], target()));
+        command.addAll(List.of(args).subList(1, args.length));
+        return runner.run(command, null, TIMEOUT);
+    }
+
     /** Sends SIGSTOP or SIGCONT to a backend's app (the PID stand/up saved): a paused container. */
     void signalApp(String backend, String signal) throws Exception {
         String pid = Files.readString(state(backend).resolve("app.pid")).strip();
