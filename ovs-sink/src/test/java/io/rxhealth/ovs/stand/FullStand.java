@@ -1,5 +1,7 @@
 package io.rxhealth.ovs.stand;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.rxhealth.ovs.flow.CommandResult;
 import io.rxhealth.ovs.flow.CommandRunner;
 import java.io.File;
@@ -7,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -112,6 +115,21 @@ final class FullStand implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of("ovs-ofctl", "--no-names", "-O", "OpenFlow14", args[0], target()));
         command.addAll(List.of(args).subList(1, args.length));
         return runner.run(command, null, TIMEOUT);
+    }
+
+    /**
+     * {@code count} new connections from HOST to URL in one curl; the {@code backend=} of every answer
+     * of the stand's backend app, in order. Fails unless every connection is answered.
+     */
+    List<String> backends(String host, String url, int count) throws Exception {
+        List<String> command = new ArrayList<>(List.of("curl", "-s", "-m", "5"));
+        command.addAll(Collections.nCopies(count, url));
+        CommandResult result = on(host, command.toArray(String[]::new));
+        assertThat(result.exitCode()).as("curl %s from %s: %s", url, host, result.stderr()).isZero();
+        return result.stdout().lines().map(l -> {
+            assertThat(l).as("answer").startsWith("backend=");
+            return l.substring("backend=".length(), l.indexOf(' '));
+        }).toList();
     }
 
     /** Sends SIGSTOP or SIGCONT to a backend's app (the PID stand/up saved): a paused container. */

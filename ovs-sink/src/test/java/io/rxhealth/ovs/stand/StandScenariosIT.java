@@ -5,26 +5,13 @@ import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
-import io.rxhealth.ovs.flow.OvsOptions;
-import io.rxhealth.ovs.pipeline.Ipv4;
-import io.rxhealth.ovs.pipeline.Mac;
-import io.rxhealth.ovs.pipeline.PipelineApplier;
-import io.rxhealth.ovs.pipeline.Pool;
 import io.rxhealth.ovs.pipeline.Topology;
 import io.rxhealth.ovs.pipeline.TopologyFile;
-import io.rxhealth.weighting.Ticker;
-import io.rxhealth.weighting.maglev.Maglev;
-import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.awaitility.core.ConditionFactory;
@@ -66,9 +53,7 @@ class StandScenariosIT {
         // Four agents and the daemon start their JVMs at once on a small machine: give them time.
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
                 .untilAsserted(() -> assertThat(consumers.daemon().members()).hasSize(FullStand.BACKENDS.size()));
-        fullDigest = Maglev.layout(String.valueOf(Consumers.POOL),
-                FullStand.BACKENDS.stream().map(b -> new Member(FullStand.MEMBERS.get(b), 100)).toList(),
-                Consumers.SLOTS).digest();
+        fullDigest = HandPipeline.fullLayout(topology.pool(Consumers.POOL)).digest();
     }
 
     @AfterAll
@@ -106,7 +91,7 @@ class StandScenariosIT {
         assertThat(v.table().table().slotCounts().values()).as("1024 slots over four equal weights")
                 .allSatisfy(n -> assertThat(n).isBetween(255, 257));
         assertThat(v.table().table().digest()).isEqualTo(fullDigest);
-        assertThat(backendsOf(curl("cli1", VIP, CONNECTIONS))).containsExactlyElementsOf(FullStand.BACKENDS);
+        assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS))).containsExactlyElementsOf(FullStand.BACKENDS);
     }
 
     @Test
@@ -125,7 +110,7 @@ class StandScenariosIT {
                     assertThat(after.owner(slot)).as("owner of slot %d", slot).isEqualTo(before.owner(slot));
                 }
             }
-            assertThat(backendsOf(curl("cli1", VIP, CONNECTIONS))).doesNotContain("be1");
+            assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS))).doesNotContain("be1");
         } finally {
             consumers.enable("be1");
         }
@@ -142,7 +127,7 @@ class StandScenariosIT {
                     .untilAsserted(() -> assertThat(consumers.views().slots("be2")).isZero());
             Duration moved = Duration.ofNanos(System.nanoTime() - start);
             awaitViews(Duration.ofSeconds(10), v -> assertThat(v.server("be2").up()).isFalse());
-            List<String> served = curl("cli1", VIP, CONNECTIONS);
+            List<String> served = stand.backends("cli1", VIP, CONNECTIONS);
             assertThat(served).as("every request answered after %d ms", moved.toMillis()).hasSize(CONNECTIONS);
             assertThat(backendsOf(served)).containsExactly("be1", "be3", "be4");
         } finally {
@@ -190,14 +175,12 @@ class StandScenariosIT {
             awaitViews(Duration.ofSeconds(10), v -> assertThat(v.slots("be4")).isZero());
             String current = consumers.daemon().digest();
             // What a naive re-apply would write: the full pool, as if be4 were in.
-            Map<Integer, SlotTable> slots = otherPools();
-            slots.put(Consumers.POOL, layout(topology.pool(Consumers.POOL)));
-            applyPipeline(slots);
+            new HandPipeline(stand.target(), topology).applyWithFullPools();
             consumers.reapply();
             Views v = consumers.views();
             assertThat(v.table().table().digest()).isEqualTo(current).isNotEqualTo(fullDigest);
             assertThat(v.slots("be4")).isZero();
-            assertThat(backendsOf(curl("cli1", VIP, CONNECTIONS))).containsExactly("be1", "be2", "be3");
+            assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS))).containsExactly("be1", "be2", "be3");
         } finally {
             consumers.enable("be4");
         }
@@ -216,7 +199,7 @@ class StandScenariosIT {
                 assertThat(v.slots("be1")).isBetween(146, 147);
                 assertThat(2 * v.slots("be1")).isCloseTo(v.slots("be3"), within(3));
             });
-            assertThat(backendsOf(curl("cli1", VIP, CONNECTIONS))).as("still serving").contains("be1");
+            assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS))).as("still serving").contains("be1");
         } finally {
             heal("be1", "preview");
         }
@@ -232,7 +215,7 @@ class StandScenariosIT {
                 assertThat(v.server("be2").up()).isFalse();
                 assertThat(v.member("be2").verdict()).isEqualTo("down (agent)");
             });
-            assertThat(backendsOf(curl("cli1", VIP, CONNECTIONS))).doesNotContain("be2");
+            assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS))).doesNotContain("be2");
         } finally {
             heal("be2", "storage");
         }
@@ -266,11 +249,11 @@ class StandScenariosIT {
     void aRestartedSwitchGetsPipelineSlotsAndNeighboursBackWithoutAManualStep() throws Exception {
         stand.restartSwitch();
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                .untilAsserted(() -> assertThat(backendsOf(curl("cli1", VIP, CONNECTIONS)))
+                .untilAsserted(() -> assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS)))
                         .containsExactlyElementsOf(FullStand.BACKENDS));
         awaitViews(Duration.ofSeconds(10), v -> assertThat(v.table().table().digest()).isEqualTo(fullDigest));
         assertThat(adjacency("10.20.0.2")).as("table 21 for be1").anyMatch(l -> l.contains("02:42:0a:14:00:02"));
-        assertThat(backendsOf(curl("cli2", "http://10.20.0.100/", CONNECTIONS))).containsExactlyElementsOf(FullStand.BACKENDS);
+        assertThat(backendsOf(stand.backends("cli2", "http://10.20.0.100/", CONNECTIONS))).containsExactlyElementsOf(FullStand.BACKENDS);
     }
 
     /** Seed 001: a member's MAC changes; the daemon learns it from the neighbour table and delivery recovers. */
@@ -283,7 +266,7 @@ class StandScenariosIT {
             await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
                     .untilAsserted(() -> {
                         assertThat(adjacency("10.20.0.2")).as("table 21 for be1").anyMatch(l -> l.contains(fresh));
-                        assertThat(backendsOf(curl("cli1", VIP, CONNECTIONS))).containsExactlyElementsOf(FullStand.BACKENDS);
+                        assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS))).containsExactlyElementsOf(FullStand.BACKENDS);
                     });
             awaitViews(Duration.ofSeconds(15), v -> assertThat(v.table().table().digest()).isEqualTo(fullDigest));
         } finally {
@@ -307,7 +290,7 @@ class StandScenariosIT {
         Files.writeString(marker, "stand scenario\n");
         try {
             step.run();
-            assertThat(backendsOf(curl("cli1", VIP, CONNECTIONS))).doesNotContain(backend);
+            assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS))).doesNotContain(backend);
         } finally {
             Files.deleteIfExists(marker);
         }
@@ -333,45 +316,6 @@ class StandScenariosIT {
 
     private void heal(String backend, String service) throws Exception {
         Files.deleteIfExists(stand.state(backend).resolve("fail-" + service));
-    }
-
-    /** Every pool but the consumers' laid out over all four backends. */
-    private Map<Integer, SlotTable> otherPools() {
-        Map<Integer, SlotTable> slots = new TreeMap<>();
-        for (Pool pool : topology.pools()) {
-            if (pool.id() != Consumers.POOL) {
-                slots.put(pool.id(), layout(pool));
-            }
-        }
-        return slots;
-    }
-
-    /** Applies the pipeline of stand/topology.yaml by hand, with SLOTS, as a script would. */
-    private void applyPipeline(Map<Integer, SlotTable> slots) throws Exception {
-        Map<Ipv4, Mac> neighbours = Map.of(
-                Ipv4.parse("10.20.0.2", "be1"), Mac.parse("02:42:0a:14:00:02", "be1"),
-                Ipv4.parse("10.20.0.3", "be3"), Mac.parse("02:42:0a:14:00:03", "be3"),
-                Ipv4.parse("10.30.0.2", "be2"), Mac.parse("02:42:0a:1e:00:02", "be2"),
-                Ipv4.parse("10.30.0.3", "be4"), Mac.parse("02:42:0a:1e:00:03", "be4"));
-        new PipelineApplier(stand.target(), CommandRunner.processes(), OvsOptions.defaults(), Ticker.system())
-                .apply(topology, slots, neighbours);
-    }
-
-    private static SlotTable layout(Pool pool) {
-        return Maglev.layout(String.valueOf(pool.id()),
-                pool.members().stream().map(e -> new Member(e.key(), 100)).toList(), pool.slots());
-    }
-
-    /** {@code count} new connections from HOST to URL in one curl; the {@code backend=} of every answer. */
-    private List<String> curl(String host, String url, int count) throws Exception {
-        List<String> command = new ArrayList<>(List.of("curl", "-s", "-m", "5"));
-        command.addAll(Collections.nCopies(count, url));
-        CommandResult result = stand.on(host, command.toArray(String[]::new));
-        assertThat(result.exitCode()).as("curl %s from %s: %s", url, host, result.stderr()).isZero();
-        return result.stdout().lines().map(l -> {
-            assertThat(l).as("answer").startsWith("backend=");
-            return l.substring("backend=".length(), l.indexOf(' '));
-        }).toList();
     }
 
     private static TreeSet<String> backendsOf(List<String> answers) {
