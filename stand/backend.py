@@ -8,10 +8,13 @@ GET /client/api/health, /client/health, /storage/health, /preview/health,
                          Directum RX health endpoints: 200, 503 while STATE/fail-SERVICE exists
                          (SERVICE: client-api, web-client, storage, preview, integration, log)
 GET /slow?seconds=N      streams one line every 0.2 s for N seconds, then closes
+GET /seen                who asked for the health endpoints: one line "PATH CLIENT-IP COUNT" per
+                         path and client address, sorted (e.g. "/healthz 10.20.0.253 12")
 """
 import argparse
 import os
 import socketserver
+import threading
 import time
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from urllib.parse import parse_qs, urlparse
@@ -33,6 +36,9 @@ class Server(socketserver.ThreadingMixIn, HTTPServer):
 
 
 def handler(name, state):
+    seen = {}
+    lock = threading.Lock()
+
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.0"
 
@@ -42,6 +48,9 @@ def handler(name, state):
             served = "%s:%d" % self.connection.getsockname()[:2]
             if url.path in RX_HEALTH:
                 service = RX_HEALTH[url.path]
+                with lock:
+                    key = (url.path, self.client_address[0])
+                    seen[key] = seen.get(key, 0) + 1
                 failing = os.path.exists(os.path.join(state, "fail-" + service))
                 self.reply(503 if failing else 200, ("failing" if failing else "ok") + " " + service + "\n")
             elif url.path == "/slow":
@@ -57,6 +66,10 @@ def handler(name, state):
                     tick += 1
                     time.sleep(0.2)
                 self.wfile.write(("backend=%s done client=%s served=%s\n" % (name, client, served)).encode())
+            elif url.path == "/seen":
+                with lock:
+                    lines = ["%s %s %d\n" % (path, ip, n) for (path, ip), n in sorted(seen.items())]
+                self.reply(200, "".join(lines))
             elif url.path == "/":
                 self.reply(200, "backend=%s client=%s served=%s\n" % (name, client, served))
             else:
