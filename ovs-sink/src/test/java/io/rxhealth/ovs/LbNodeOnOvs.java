@@ -40,7 +40,9 @@ public final class LbNodeOnOvs implements AutoCloseable {
     private final List<FakeTcpTarget> targets = new ArrayList<>();
     private final List<FakeAgent> agents = new ArrayList<>();
     private final List<String> keys = new ArrayList<>();
-    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private LbConfig config;
+    private UnaryOperator<SlotTableWriter> wrap;
     private final HttpClient http = HttpClient.newHttpClient();
     private final OvsSlotWriter reader;
     private LbNode node;
@@ -98,10 +100,26 @@ public final class LbNodeOnOvs implements AutoCloseable {
                 slots: %d
                 members:
             """.formatted(ovs.target(), Durations.format(reconcile), POOL, slots) + members;
-        LbConfig config = new ConfigLoader().parse(yaml);
+        config = new ConfigLoader().parse(yaml);
+        this.wrap = wrap;
+        startNode();
+    }
+
+    private void startNode() throws Exception {
         node = new LbNode(config, wrap.apply(SlotTableWriters.forConfig(config, false)), registry,
                 InstantSource.system(), Ticker.system());
         node.start();
+    }
+
+    /**
+     * Stops the daemon and starts a new one on the same config, members and switch, as a restarted
+     * LB node would (nothing is carried over but what the switch holds).
+     */
+    public void restartNode() throws Exception {
+        node.close();
+        node = null;
+        registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        startNode();
     }
 
     public OvsSandbox ovs() {

@@ -146,6 +146,17 @@ class LbNodeOvsIT {
     }
 
     @Test
+    void aRestartedDaemonComputesTheSameTableAndDigest() throws Exception {
+        SlotTable before = lb.table();
+        String digest = lb.report().digest();
+
+        lb.restartNode();
+
+        await().atMost(CHANGE).until(() -> digest.equals(lb.report().digest()));
+        assertThat(lb.table()).isEqualTo(before);
+    }
+
+    @Test
     void deletedSlotFlowsAreRepairedWithinOneReconcileInterval() throws Exception {
         SlotTable start = lb.table();
         double repairs = lb.counter("rxh_lbd_drift_repairs");
