@@ -43,6 +43,21 @@ final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         deadline = ctx.executor().schedule(() -> timeOut(ctx), timeoutNanos, TimeUnit.NANOSECONDS);
+        if (replies.hasReply()) {
+            reply(ctx);
+        } else {
+            // Nothing computed yet (the agent is starting): answer on the connection's own event
+            // loop as soon as the first line is published; the timeout still bounds the wait.
+            replies.whenPublished(() -> ctx.executor().execute(() -> {
+                if (ctx.channel().isActive()) {
+                    reply(ctx);
+                }
+            }));
+        }
+        ctx.fireChannelActive();
+    }
+
+    private void reply(ChannelHandlerContext ctx) {
         ctx.writeAndFlush(replies.encoded()).addListener((ChannelFuture written) -> {
             if (!written.isSuccess()) {
                 failed(ctx, written.cause());
@@ -55,7 +70,6 @@ final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
                 ctx.close();
             }
         });
-        ctx.fireChannelActive();
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The one reply line served to every agent-check connection. The application renders the line
@@ -14,11 +15,21 @@ import java.nio.charset.StandardCharsets;
  * wraps a duplicate of it: no encoding, copying or locking on the connection path.
  */
 public final class ReplyBoard {
+    private final CompletableFuture<Void> firstPublished = new CompletableFuture<>();
     private volatile Published current;
 
     /** A board that serves {@code initialLine} until the first {@link #publish}. */
     public ReplyBoard(String initialLine) {
         this.current = encode(initialLine);
+        firstPublished.complete(null);
+    }
+
+    /**
+     * A board with nothing to serve yet: connections wait (within the connection timeout) for the
+     * first {@link #publish}. The agent opens its port at once and answers with its first real
+     * verdict, instead of either refusing connections or answering something made up meanwhile.
+     */
+    public ReplyBoard() {
     }
 
     /**
@@ -29,11 +40,23 @@ public final class ReplyBoard {
      */
     public void publish(String line) {
         current = encode(line);
+        firstPublished.complete(null);
     }
 
-    /** The line being served, newline included. */
+    /** The line being served, newline included; {@code null} before the first line. */
     public String current() {
-        return current.line;
+        Published p = current;
+        return p == null ? null : p.line;
+    }
+
+    /** Whether there is a line to serve. */
+    boolean hasReply() {
+        return current != null;
+    }
+
+    /** Runs {@code action} once there is a line to serve (at once if there already is one). */
+    void whenPublished(Runnable action) {
+        firstPublished.thenRun(action);
     }
 
     /**

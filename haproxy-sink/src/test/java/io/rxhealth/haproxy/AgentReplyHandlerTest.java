@@ -47,6 +47,37 @@ class AgentReplyHandlerTest {
     }
 
     @Test
+    void aConnectionBeforeTheFirstVerdictIsAnsweredWithIt() {
+        var starting = new ReplyBoard();
+        var channel = new HalfClosableEmbeddedChannel(new ConnectionInitializer(starting, counters, options));
+
+        assertThat(channel.<Object>readOutbound()).isNull();
+        assertThat(channel.isOpen()).isTrue();
+        assertThat(starting.current()).isNull();
+
+        starting.publish("up 50% # cpu warn\n");
+        channel.runPendingTasks();
+
+        assertThat(readReply(channel)).isEqualTo("up 50% # cpu warn\n");
+        assertThat(counters.snapshot().replied()).isEqualTo(1);
+    }
+
+    @Test
+    void aConnectionStillWaitingAtTheTimeoutIsClosedUnanswered() {
+        var starting = new ReplyBoard();
+        var channel = new HalfClosableEmbeddedChannel(new ConnectionInitializer(starting, counters, options));
+
+        channel.advanceTimeBy(options.connectionTimeout().toNanos(), TimeUnit.NANOSECONDS);
+        channel.runScheduledPendingTasks();
+
+        assertThat(channel.<Object>readOutbound()).isNull();
+        assertThat(channel.isOpen()).isFalse();
+        starting.publish("up 100%\n");
+        channel.runPendingTasks();
+        assertThat(channel.<Object>readOutbound()).isNull();
+    }
+
+    @Test
     void discardsWhatTheClientSends() {
         var channel = connect();
         ByteBuf agentSend = ascii("hello s200\n");

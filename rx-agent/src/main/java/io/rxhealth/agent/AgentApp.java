@@ -71,7 +71,7 @@ public final class AgentApp implements AutoCloseable {
 
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         AgentMetrics metrics = new AgentMetrics(registry);
-        ReplyBoard board = new ReplyBoard("down # starting\n");
+        ReplyBoard board = new ReplyBoard();
         History history = new History(stateDir, json, 200);
         loop = new AgentLoop(new CheckRunner(built.checks(), checkPool, ticker), new MarkerFiles(stateDir), engine,
                 board::publish, stateFile, history, metrics, wall, stateDir.toString(),
@@ -80,38 +80,44 @@ public final class AgentApp implements AutoCloseable {
                 built::statsOf);
         built.http().forEach((name, check) -> registerHttpMetrics(metrics, name, check));
 
-        // The first verdict is computed before 9505 answers: until then HAProxy keeps the node as it
-        // was (a refused or unanswered check changes nothing), which is better than a made-up 100%.
-        loop.cycle();
-
+        // 9505 opens at once, but its first answer is the first computed verdict: a connection
+        // made while the first cycle runs waits for it (within the connection timeout) instead
+        // of getting a made-up 100%. Opening first overlaps Netty's start with the first cycle.
         SinkOptions options = SinkOptions.defaults().withMaxConnections(config.listen().maxConnections())
                 .withConnectionTimeout(config.listen().connectionTimeout());
-        server = AgentCheckServer.start(listen(config.listen()), board, options);
-        closeables.add(0, server);
-        log.info("serving agent-check on {} ({}), state dir {}", server.localAddress(),
-                config.listen().socket(), stateDir);
-        registerSinkMetrics(metrics, server);
+        try {
+            server = AgentCheckServer.start(listen(config.listen()), board, options);
+            closeables.add(0, server);
+            registerSinkMetrics(metrics, server);
+            loop.cycle();
+            log.info("serving agent-check on {} ({}), state dir {}", server.localAddress(),
+                    config.listen().socket(), stateDir);
 
-        if (config.status().isPresent()) {
-            status = new StatusServer(config.status().get(), loop::status, metrics::scrape, json);
-            closeables.add(0, status);
-            log.info("status and metrics on http://{}:{}/status", status.address().getHostString(),
-                    status.address().getPort());
-        } else {
-            status = null;
-        }
-
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(daemon("rx-loop"));
-        closeables.add(0, scheduler::shutdownNow);
-        long period = config.interval().toMillis();
-        scheduler.scheduleWithFixedDelay(() -> {
-            try {
-                loop.cycle();
-            } catch (RuntimeException e) {
-                // A bug in one cycle must not stop the schedule: the last reply stays published.
-                log.error("check cycle failed", e);
+            if (config.status().isPresent()) {
+                status = new StatusServer(config.status().get(), loop::status, metrics::scrape, json);
+                closeables.add(0, status);
+                log.info("status and metrics on http://{}:{}/status", status.address().getHostString(),
+                        status.address().getPort());
+            } else {
+                status = null;
             }
-        }, period, period, TimeUnit.MILLISECONDS);
+
+            ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(daemon("rx-loop"));
+            closeables.add(0, scheduler::shutdownNow);
+            long period = config.interval().toMillis();
+            scheduler.scheduleWithFixedDelay(() -> {
+                try {
+                    loop.cycle();
+                } catch (RuntimeException e) {
+                    // A bug in one cycle must not stop the schedule: the last reply stays published.
+                    log.error("check cycle failed", e);
+                }
+            }, period, period, TimeUnit.MILLISECONDS);
+        } catch (IOException | RuntimeException e) {
+            // Whatever was opened (the port above all) is released, so a failed start leaves nothing.
+            close();
+            throw e;
+        }
     }
 
     public static AgentApp start(AgentConfig config) throws IOException {
