@@ -50,17 +50,11 @@ final class ApiClient {
         return post(path + "?member=" + URLEncoder.encode(member, StandardCharsets.UTF_8));
     }
 
-    List<PoolReport> status() throws ApiException, InterruptedException {
-        return pools("/status");
-    }
-
-    /** The slot report: the fields of {@code /slots} (with traffic counters); the others are empty. */
-    List<PoolReport> slots() throws ApiException, InterruptedException {
-        return pools("/slots");
-    }
-
-    private List<PoolReport> pools(String path) throws ApiException, InterruptedException {
-        String body = get(path);
+    /**
+     * The pools of a {@code /status} or {@code /slots} answer ({@code path} names it in errors); the
+     * fields {@code /slots} leaves out are empty.
+     */
+    List<PoolReport> pools(String path, String body) throws ApiException {
         try {
             return Arrays.asList(mapper.treeToValue(mapper.readTree(body).get("pools"), PoolReport[].class));
         } catch (IOException e) {

@@ -5,23 +5,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code conns}: the listeners' tracked connections (conntrack zone 1), per member. */
 @Command(name = "conns", mixinStandardHelpOptions = true,
         description = "Count the listeners' connections (conntrack zone 1) per member, through the daemon.")
-final class ConnsCommand implements Callable<Integer> {
+final class ConnsCommand extends ApiCommand {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private final PrintWriter out;
-    private final PrintWriter err;
-
-    @Mixin
-    ApiOption api = new ApiOption();
 
     @Option(names = "--json", description = "Print the summary as JSON: members[member, listener, protocol, connections, states], total, unparsed.")
     boolean json;
@@ -30,27 +23,16 @@ final class ConnsCommand implements Callable<Integer> {
     boolean raw;
 
     ConnsCommand(PrintWriter out, PrintWriter err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
     }
 
     @Override
-    public Integer call() throws InterruptedException, JsonProcessingException {
-        try {
-            String dump = api.client().get("/conns");
-            if (raw) {
-                out.print(dump);
-            } else if (json) {
-                out.println(MAPPER.writeValueAsString(Conntrack.summarise(dump)));
-            } else {
-                out.print(render(Conntrack.summarise(dump)));
-            }
-            out.flush();
-            return 0;
-        } catch (ApiClient.ApiException e) {
-            err.println("rx-health-lbd: " + e.getMessage());
-            return 1;
+    String output(ApiClient client) throws ApiClient.ApiException, InterruptedException, JsonProcessingException {
+        String dump = client.get("/conns");
+        if (raw) {
+            return dump;
         }
+        return json ? MAPPER.writeValueAsString(Conntrack.summarise(dump)) + "\n" : render(Conntrack.summarise(dump));
     }
 
     static String render(Conntrack.Summary summary) {

@@ -4,44 +4,24 @@ import io.rxhealth.ovs.pool.MemberReport;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code health}: every member's verdict, probe and agent state. */
 @Command(name = "health", mixinStandardHelpOptions = true, description = "Show members' probe and agent state.")
-final class HealthCommand implements Callable<Integer> {
-    private final PrintWriter out;
-    private final PrintWriter err;
-
-    @Mixin
-    ApiOption api = new ApiOption();
+final class HealthCommand extends ApiCommand {
 
     @Option(names = "--json", description = "Print the API's /status JSON.")
     boolean json;
 
     HealthCommand(PrintWriter out, PrintWriter err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
     }
 
     @Override
-    public Integer call() throws InterruptedException {
-        try {
-            ApiClient client = api.client();
-            if (json) {
-                out.print(client.get("/status"));
-                out.println();
-            } else {
-                out.print(render(client.status()));
-            }
-            out.flush();
-            return 0;
-        } catch (ApiClient.ApiException e) {
-            err.println("rx-health-lbd: " + e.getMessage());
-            return 1;
-        }
+    String output(ApiClient client) throws ApiClient.ApiException, InterruptedException {
+        String body = client.get("/status");
+        return json ? body + "\n" : render(client.pools("/status", body));
     }
 
     static String render(List<PoolReport> pools) {

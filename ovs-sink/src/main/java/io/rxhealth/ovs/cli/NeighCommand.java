@@ -8,46 +8,27 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code neigh}: each member's MAC, the kernel's state of it, where it comes from and what table 21 holds. */
 @Command(name = "neigh", mixinStandardHelpOptions = true,
         description = "Show members' MACs: kernel state, origin, and what table 21 holds.")
-final class NeighCommand implements Callable<Integer> {
+final class NeighCommand extends ApiCommand {
     private static final ObjectMapper MAPPER = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    private final PrintWriter out;
-    private final PrintWriter err;
-
-    @Mixin
-    ApiOption api = new ApiOption();
 
     @Option(names = "--json", description = "Print the API's /neigh JSON.")
     boolean json;
 
     NeighCommand(PrintWriter out, PrintWriter err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
     }
 
     @Override
-    public Integer call() throws InterruptedException {
-        try {
-            String body = api.client().get("/neigh");
-            if (json) {
-                out.println(body.strip());
-            } else {
-                out.print(render(parse(body)));
-            }
-            out.flush();
-            return 0;
-        } catch (ApiClient.ApiException e) {
-            err.println("rx-health-lbd: " + e.getMessage());
-            return 1;
-        }
+    String output(ApiClient client) throws ApiClient.ApiException, InterruptedException {
+        String body = client.get("/neigh");
+        return json ? body.strip() + "\n" : render(parse(body));
     }
 
     static List<NeighbourReport> parse(String body) throws ApiClient.ApiException {

@@ -5,45 +5,25 @@ import io.rxhealth.ovs.pool.PoolReport;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code slots}: the weight-aware slot report. */
 @Command(name = "slots", mixinStandardHelpOptions = true,
         description = "Show per member verdict, weights, target share, slots held and deviation from quota.")
-final class SlotsCommand implements Callable<Integer> {
-    private final PrintWriter out;
-    private final PrintWriter err;
-
-    @Mixin
-    ApiOption api = new ApiOption();
+final class SlotsCommand extends ApiCommand {
 
     @Option(names = "--json", description = "Print the API's /slots JSON.")
     boolean json;
 
     SlotsCommand(PrintWriter out, PrintWriter err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
     }
 
     @Override
-    public Integer call() throws InterruptedException {
-        try {
-            ApiClient client = api.client();
-            if (json) {
-                out.print(client.get("/slots"));
-                out.println();
-            } else {
-                out.print(render(client.slots()));
-            }
-            out.flush();
-            return 0;
-        } catch (ApiClient.ApiException e) {
-            err.println("rx-health-lbd: " + e.getMessage());
-            return 1;
-        }
+    String output(ApiClient client) throws ApiClient.ApiException, InterruptedException {
+        String body = client.get("/slots");
+        return json ? body + "\n" : render(client.pools("/slots", body));
     }
 
     static String render(List<PoolReport> pools) {

@@ -3,20 +3,13 @@ package io.rxhealth.ovs.cli;
 import java.io.PrintWriter;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code trace IN_PORT FLOW}: ofproto/trace of a packet through the pipeline, run by the daemon. */
 @Command(name = "trace", mixinStandardHelpOptions = true,
         description = "Trace a packet through the pipeline (ovs-appctl ofproto/trace), through the daemon.")
-final class TraceCommand implements Callable<Integer> {
-    private final PrintWriter out;
-    private final PrintWriter err;
-
-    @Mixin
-    ApiOption api = new ApiOption();
+final class TraceCommand extends ApiCommand {
 
     @Parameters(index = "0", paramLabel = "IN_PORT", description = "OpenFlow port the packet enters by.")
     String inPort;
@@ -26,20 +19,12 @@ final class TraceCommand implements Callable<Integer> {
     String flow = "";
 
     TraceCommand(PrintWriter out, PrintWriter err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
     }
 
     @Override
-    public Integer call() throws InterruptedException {
-        try {
-            out.print(api.client().get("/trace?in_port=" + URLEncoder.encode(inPort, StandardCharsets.UTF_8)
-                    + "&flow=" + URLEncoder.encode(flow, StandardCharsets.UTF_8)));
-            out.flush();
-            return 0;
-        } catch (ApiClient.ApiException e) {
-            err.println("rx-health-lbd: " + e.getMessage());
-            return 1;
-        }
+    String output(ApiClient client) throws ApiClient.ApiException, InterruptedException {
+        return client.get("/trace?in_port=" + URLEncoder.encode(inPort, StandardCharsets.UTF_8)
+                + "&flow=" + URLEncoder.encode(flow, StandardCharsets.UTF_8));
     }
 }
