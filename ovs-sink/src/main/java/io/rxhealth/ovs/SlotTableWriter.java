@@ -39,7 +39,8 @@ public interface SlotTableWriter {
 
     /**
      * Packet and byte counters of each member's slot flows, by member key, for the slot report;
-     * empty when the writer cannot count.
+     * empty when the writer cannot count. Unlike the other methods it is called from the API's
+     * thread, possibly while an apply runs: it must only read.
      *
      * @throws Exception when the data plane cannot be read
      */
