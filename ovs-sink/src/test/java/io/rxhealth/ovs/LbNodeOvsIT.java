@@ -16,17 +16,17 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The daemon end to end against a real ovs-vswitchd (userspace datapath, a sandbox of its own):
  * fake agents and TCP liveness targets on 127.0.0.11-14, the real Open vSwitch writer, and every
  * assertion made on what {@code ovs-ofctl dump-flows table=11} shows.
  */
+@ExtendWith(OvsSandbox.PerTestClass.class)
 class LbNodeOvsIT {
     private static final int SLOTS = 1024;
     /** Configured weights of members 0..3: quotas 227.6, 227.6, 455.1 and 113.8 slots. */
@@ -40,19 +40,11 @@ class LbNodeOvsIT {
     private static final Pattern SLOT_MATCH = Pattern.compile("reg1=(0x[0-9a-f]+|[0-9]+)");
     private static final Pattern DURATION = Pattern.compile("duration=([0-9.]+)s");
 
-    private static OvsSandbox ovs;
+    private final OvsSandbox ovs;
     private LbNodeOnOvs lb;
 
-    @BeforeAll
-    static void startSwitch() throws Exception {
-        ovs = OvsSandbox.start();
-    }
-
-    @AfterAll
-    static void stopSwitch() {
-        if (ovs != null) {
-            ovs.close();
-        }
+    LbNodeOvsIT(OvsSandbox ovs) {
+        this.ovs = ovs;
     }
 
     @BeforeEach
@@ -219,7 +211,7 @@ class LbNodeOvsIT {
     }
 
     /** Age in seconds of each of the pool's slot flows, by slot, from a raw dump-flows. */
-    private static Map<Integer, Double> slotFlowAges() throws Exception {
+    private Map<Integer, Double> slotFlowAges() throws Exception {
         Map<Integer, Double> ages = new HashMap<>();
         for (String line : ovs.ofctl("dump-flows", ovs.target(), "table=11").split("\n")) {
             Matcher pool = POOL_MATCH.matcher(line);

@@ -30,11 +30,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -43,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * says {@code down}, so the current table is never the full pool), their MACs from a neighbour
  * table fed by a fake {@code ip -json neigh}; assertions on what {@code dump-flows} shows.
  */
+@ExtendWith(OvsSandbox.PerTestClass.class)
 class LbNodePipelineIT {
     private static final int POOL = 9;
     private static final int SLOTS = 64;
@@ -52,7 +52,7 @@ class LbNodePipelineIT {
     private static final String MAC1 = "02:42:7f:00:00:16";
     private static final String MAC1_NEW = "02:42:7f:00:00:99";
 
-    private static OvsSandbox ovs;
+    private final OvsSandbox ovs;
     @TempDir
     Path dir;
     private final List<FakeTcpTarget> targets = new ArrayList<>();
@@ -63,16 +63,8 @@ class LbNodePipelineIT {
     private LbNode node;
     private OvsSlotWriter reader;
 
-    @BeforeAll
-    static void startSwitch() throws Exception {
-        ovs = OvsSandbox.start();
-    }
-
-    @AfterAll
-    static void stopSwitch() {
-        if (ovs != null) {
-            ovs.close();
-        }
+    LbNodePipelineIT(OvsSandbox ovs) {
+        this.ovs = ovs;
     }
 
     @BeforeEach

@@ -16,28 +16,20 @@ import io.rxhealth.weighting.Ticker;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The pipeline keeper's marker count against a real ovs-vswitchd with the stand's topology (every
  * kind of flow the renderer makes): right after an apply the count is what the keeper expects, so
  * a healthy pipeline is never re-applied, and a point update keeps it so.
  */
+@ExtendWith(OvsSandbox.PerTestClass.class)
 class PipelineMarkerIT {
-    private static OvsSandbox ovs;
+    private final OvsSandbox ovs;
 
-    @BeforeAll
-    static void startSwitch() throws Exception {
-        ovs = OvsSandbox.start();
-    }
-
-    @AfterAll
-    static void stopSwitch() {
-        if (ovs != null) {
-            ovs.close();
-        }
+    PipelineMarkerIT(OvsSandbox ovs) {
+        this.ovs = ovs;
     }
 
     @Test

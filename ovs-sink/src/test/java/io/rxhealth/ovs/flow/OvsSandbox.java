@@ -1,7 +1,9 @@
 package io.rxhealth.ovs.flow;
 
+import io.rxhealth.ovs.HostPrograms;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +15,9 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * A private Open vSwitch (userspace datapath) in a temporary {@code rxh-ovs*} directory: its own
@@ -22,9 +27,12 @@ import java.util.stream.Stream;
  * (another sandbox, the stand's) fails to open its datapath ("Device or resource busy").
  * {@link #close()} deletes the bridge, kills both daemons by PID, deletes the namespace and
  * removes the directory.
+ *
+ * <p>A test class takes one with {@code @ExtendWith(OvsSandbox.PerTestClass.class)} and an
+ * {@code OvsSandbox} constructor parameter; a load harness opens one in try-with-resources.
  */
 public final class OvsSandbox implements AutoCloseable {
-    private static final String INSTALL = " (install: apt-get install -y openvswitch-switch)";
+    private static final String INSTALL = "apt-get install -y openvswitch-switch";
     private static final Path SCHEMA = Path.of("/usr/share/openvswitch/vswitch.ovsschema");
 
     private final Path dir;
@@ -47,9 +55,9 @@ public final class OvsSandbox implements AutoCloseable {
         for (String name : List.of("ovsdb-tool", "ovsdb-server", "ovs-vswitchd", "ovs-vsctl", "ovs-ofctl")) {
             binary(name);
         }
-        binary("ip", " (install: apt-get install -y iproute2)");
+        HostPrograms.require("ip", "apt-get install -y iproute2");
         if (!Files.exists(SCHEMA)) {
-            throw new IllegalStateException(SCHEMA + " not found" + INSTALL);
+            throw new IllegalStateException(SCHEMA + " not found (install: " + INSTALL + ")");
         }
         // A bridge of the netdev datapath is also a tap device: unique name, <= 15 characters.
         String id = HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
@@ -209,18 +217,39 @@ public final class OvsSandbox implements AutoCloseable {
     }
 
     private static String binary(String name) {
-        return binary(name, INSTALL);
+        return HostPrograms.require(name, INSTALL);
     }
 
-    private static String binary(String name, String install) {
-        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
-        dirs.addAll(List.of("/usr/sbin", "/usr/bin", "/sbin", "/bin"));
-        for (String d : dirs) {
-            Path candidate = Path.of(d.isEmpty() ? "." : d, name);
-            if (Files.isExecutable(candidate)) {
-                return candidate.toString();
-            }
+    /**
+     * Gives every test of a class the same sandbox, started at the first constructor that asks for
+     * it and closed when the class is done, whether its tests passed, failed or never ran (JUnit
+     * closes what its class-level store holds). A nested class, not {@code OvsSandbox} itself: the
+     * load harnesses run without JUnit on the class path, and loading this class is what needs it.
+     */
+    public static final class PerTestClass implements ParameterResolver {
+        private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(OvsSandbox.class);
+
+        @Override
+        public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+            return parameter.getParameter().getType() == OvsSandbox.class;
         }
-        throw new IllegalStateException(name + " not found on PATH" + install);
+
+        @Override
+        public OvsSandbox resolveParameter(ParameterContext parameter, ExtensionContext context) {
+            ExtensionContext testClass = context;
+            while (testClass.getTestMethod().isPresent()) {
+                testClass = testClass.getParent().orElseThrow();
+            }
+            return testClass.getStore(NAMESPACE).computeIfAbsent(OvsSandbox.class, k -> {
+                try {
+                    return start();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while starting the OVS sandbox", e);
+                }
+            }, OvsSandbox.class);
+        }
     }
 }

@@ -8,33 +8,25 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Table 11 on a real ovs-vswitchd (userspace datapath) of its own, written and read with ovs-ofctl. */
+@ExtendWith(OvsSandbox.PerTestClass.class)
 class OvsTable11IT {
     private static final int SLOTS = 1024;
     private static final int OTHER_POOL = 8;
     private static final SlotTable ALL = Pools.all(SLOTS);
     private static final SlotTable WITHOUT_LEAVER = Pools.withoutLeaver(SLOTS);
 
-    private static OvsSandbox ovs;
+    private final OvsSandbox ovs;
     private OvsSlotWriter writer;
 
-    @BeforeAll
-    static void startSwitch() throws Exception {
-        ovs = OvsSandbox.start();
-    }
-
-    @AfterAll
-    static void stopSwitch() {
-        if (ovs != null) {
-            ovs.close();
-        }
+    OvsTable11IT(OvsSandbox ovs) {
+        this.ovs = ovs;
     }
 
     @BeforeEach
