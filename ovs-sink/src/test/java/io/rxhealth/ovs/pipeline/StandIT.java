@@ -8,6 +8,7 @@ import io.rxhealth.ovs.flow.CommandRunner;
 import io.rxhealth.ovs.flow.FlowCounters;
 import io.rxhealth.ovs.flow.OvsOptions;
 import io.rxhealth.ovs.flow.OvsSlotWriter;
+import io.rxhealth.ovs.stand.Stand;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.io.BufferedReader;
@@ -34,7 +35,6 @@ import org.junit.jupiter.api.Test;
  */
 class StandIT {
     private static final List<String> MEMBERS = List.of("10.20.0.2:8080", "10.20.0.3:8080", "10.30.0.2:8080", "10.30.0.3:8080");
-    private static final List<String> BACKENDS = List.of("be1", "be2", "be3", "be4");
     private static final int CONNECTIONS = 48;
 
     private static Stand stand;
@@ -45,7 +45,7 @@ class StandIT {
 
     @BeforeAll
     static void bringUp() throws Exception {
-        stand = Stand.up();
+        stand = Stand.bare();
         topology = StandTopology.read();
         applier = new PipelineApplier(stand.target(), CommandRunner.processes(), OvsOptions.defaults(), Ticker.system());
         writer = new OvsSlotWriter(stand.target(), CommandRunner.processes(), OvsOptions.defaults());
@@ -74,7 +74,7 @@ class StandIT {
         List<Reply> replies = curl("cli1", "http://192.168.5.21/", CONNECTIONS);
 
         assertThat(replies).hasSize(CONNECTIONS);
-        assertThat(Reply.backends(replies)).containsExactlyElementsOf(BACKENDS);
+        assertThat(Reply.backends(replies)).containsExactlyElementsOf(Stand.BACKENDS);
         assertThat(replies).allSatisfy(r -> {
             assertThat(r.client()).as("client address the backend saw (no SNAT)").isEqualTo("192.168.5.13");
             assertThat(r.servedPort()).as("port the backend served").isEqualTo(8080);
@@ -87,7 +87,7 @@ class StandIT {
     @Test
     void thePrivateListenerIsSwitchedForNeighboursAndRoutedForOthers() throws Exception {
         List<Reply> replies = curl("cli2", "http://10.20.0.100/", CONNECTIONS);
-        assertThat(Reply.backends(replies)).containsExactlyElementsOf(BACKENDS);
+        assertThat(Reply.backends(replies)).containsExactlyElementsOf(Stand.BACKENDS);
         assertThat(replies).allSatisfy(r -> {
             assertThat(r.client()).isEqualTo("10.20.0.10");
             assertThat(r.servedPort()).isEqualTo(8080);
@@ -154,7 +154,7 @@ class StandIT {
             String first = lines.readLine();
             assertThat(first).startsWith("backend=");
             String streaming = first.substring("backend=".length(), first.indexOf(' '));
-            String leaver = BACKENDS.stream().filter(b -> !b.equals(streaming)).findFirst().orElseThrow();
+            String leaver = Stand.BACKENDS.stream().filter(b -> !b.equals(streaming)).findFirst().orElseThrow();
             List<String> rest = new ArrayList<>(MEMBERS);
             rest.remove(member(leaver));
             SlotTable without = StandTopology.layout(topology.pool(1), rest);
@@ -182,15 +182,15 @@ class StandIT {
         assertThat(stand.on("cli3", "curl", "-s", "-m", "2", "http://10.30.0.100/").exitCode())
                 .as("curl exit (28: timed out, 7: no ARP answer)").isIn(7, 28);
         assertThat(curl("cli3", "http://10.30.0.2:8080/", 1)).extracting(Reply::backend).containsExactly("be2");
-        assertThat(Reply.backends(curl("cli2", "http://10.20.0.100/", CONNECTIONS))).containsExactlyElementsOf(BACKENDS);
-        assertThat(Reply.backends(curl("cli1", "http://192.168.5.21/", CONNECTIONS))).containsExactlyElementsOf(BACKENDS);
+        assertThat(Reply.backends(curl("cli2", "http://10.20.0.100/", CONNECTIONS))).containsExactlyElementsOf(Stand.BACKENDS);
+        assertThat(Reply.backends(curl("cli1", "http://192.168.5.21/", CONNECTIONS))).containsExactlyElementsOf(Stand.BACKENDS);
         for (Pool pool : topology.pools()) {
             assertThat(writer.read().holds(pool.id(), installed.get(pool.id())))
                     .as("pool %d's slots survive the pipeline re-apply", pool.id()).isTrue();
         }
 
         applier.apply(topology, installed, StandTopology.NEIGHBOURS);
-        assertThat(Reply.backends(curl("cli3", "http://10.30.0.100/", CONNECTIONS))).containsExactlyElementsOf(BACKENDS);
+        assertThat(Reply.backends(curl("cli3", "http://10.30.0.100/", CONNECTIONS))).containsExactlyElementsOf(Stand.BACKENDS);
     }
 
     @Test

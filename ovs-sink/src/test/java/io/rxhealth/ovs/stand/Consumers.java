@@ -24,10 +24,10 @@ final class Consumers {
     static final int SLOTS = 1024;
     private static final String API = "http://127.0.0.1:9111";
 
-    private final FullStand stand;
+    private final Stand stand;
     private final OvsSlotWriter table11;
 
-    Consumers(FullStand stand) {
+    Consumers(Stand stand) {
         this.stand = stand;
         this.table11 = new OvsSlotWriter(stand.target(), CommandRunner.processes(), OvsOptions.defaults());
     }
@@ -65,11 +65,11 @@ final class Consumers {
     }
 
     void drain(String backend) throws Exception {
-        assertThat(compact(api("POST", "/drain?member=" + FullStand.MEMBERS.get(backend)))).contains("\"operatorDrain\":true");
+        assertThat(compact(api("POST", "/drain?member=" + Stand.MEMBERS.get(backend)))).contains("\"operatorDrain\":true");
     }
 
     void enable(String backend) throws Exception {
-        assertThat(compact(api("POST", "/enable?member=" + FullStand.MEMBERS.get(backend)))).contains("\"operatorDrain\":false");
+        assertThat(compact(api("POST", "/enable?member=" + Stand.MEMBERS.get(backend)))).contains("\"operatorDrain\":false");
     }
 
     void reapply() throws Exception {

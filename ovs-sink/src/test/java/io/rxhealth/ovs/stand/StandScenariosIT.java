@@ -40,19 +40,19 @@ class StandScenariosIT {
     private static final String VIP = "http://192.168.5.21/";
     private static final int CONNECTIONS = 48;
 
-    private FullStand stand;
+    private Stand stand;
     private Consumers consumers;
     private Topology topology;
     private String fullDigest;
 
     @BeforeAll
     void bringUp() throws Exception {
-        stand = FullStand.up();
+        stand = Stand.withConsumers();
         consumers = new Consumers(stand);
-        topology = TopologyFile.read(FullStand.DIR.resolve("topology.yaml"));
+        topology = TopologyFile.read(Stand.DIR.resolve("topology.yaml"));
         // Four agents and the daemon start their JVMs at once on a small machine: give them time.
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                .untilAsserted(() -> assertThat(consumers.daemon().members()).hasSize(FullStand.BACKENDS.size()));
+                .untilAsserted(() -> assertThat(consumers.daemon().members()).hasSize(Stand.BACKENDS.size()));
         fullDigest = HandPipeline.fullLayout(topology.pool(Consumers.POOL)).digest();
     }
 
@@ -67,7 +67,7 @@ class StandScenariosIT {
     @BeforeEach
     void healthy() {
         awaitViews(Duration.ofSeconds(60), v -> {
-            for (String backend : FullStand.BACKENDS) {
+            for (String backend : Stand.BACKENDS) {
                 assertThat(v.server(backend).up()).as("HAProxy %s", v.server(backend)).isTrue();
                 assertThat(v.server(backend).weight()).isEqualTo(100);
                 assertThat(v.member(backend).effectiveWeight()).as("daemon %s", v.member(backend)).isEqualTo(100);
@@ -79,8 +79,8 @@ class StandScenariosIT {
     @Test
     @Order(1)
     void probesLeaveFromTheHcAddressesAndTheSlotsAreSplitByWeight() throws Exception {
-        for (String backend : FullStand.BACKENDS) {
-            String hc = FullStand.MEMBERS.get(backend).startsWith("10.20.") ? "10.20.0.253" : "10.30.0.253";
+        for (String backend : Stand.BACKENDS) {
+            String hc = Stand.MEMBERS.get(backend).startsWith("10.20.") ? "10.20.0.253" : "10.30.0.253";
             String seen = stand.on(backend, "curl", "-s", "-m", "3", "http://127.0.0.1:8080/seen").stdout();
             List<String> healthz = seen.lines().filter(l -> l.startsWith("/healthz ")).map(l -> l.split(" ")[1])
                     .filter(ip -> !ip.equals(address(backend))).toList();
@@ -91,7 +91,7 @@ class StandScenariosIT {
         assertThat(v.table().table().slotCounts().values()).as("1024 slots over four equal weights")
                 .allSatisfy(n -> assertThat(n).isBetween(255, 257));
         assertThat(v.table().table().digest()).isEqualTo(fullDigest);
-        assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS))).containsExactlyElementsOf(FullStand.BACKENDS);
+        assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS))).containsExactlyElementsOf(Stand.BACKENDS);
     }
 
     @Test
@@ -106,7 +106,7 @@ class StandScenariosIT {
             assertThat(v.server("be1").up()).as("an operator drain of the daemon is not HAProxy's").isTrue();
             SlotTable after = v.table().table();
             for (int slot = 0; slot < before.size(); slot++) {
-                if (!FullStand.MEMBERS.get("be1").equals(before.owner(slot))) {
+                if (!Stand.MEMBERS.get("be1").equals(before.owner(slot))) {
                     assertThat(after.owner(slot)).as("owner of slot %d", slot).isEqualTo(before.owner(slot));
                 }
             }
@@ -160,7 +160,7 @@ class StandScenariosIT {
             assertThat(stand.on("cli2", "curl", "-s", "-m", "2", "http://10.20.0.100/").exitCode())
                     .as("the private listener's pool has the same members: fail-close too").isEqualTo(28);
         } finally {
-            for (String backend : FullStand.BACKENDS) {
+            for (String backend : Stand.BACKENDS) {
                 heal(backend, "healthz");
             }
         }
@@ -250,10 +250,10 @@ class StandScenariosIT {
         stand.restartSwitch();
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
                 .untilAsserted(() -> assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS)))
-                        .containsExactlyElementsOf(FullStand.BACKENDS));
+                        .containsExactlyElementsOf(Stand.BACKENDS));
         awaitViews(Duration.ofSeconds(10), v -> assertThat(v.table().table().digest()).isEqualTo(fullDigest));
         assertThat(adjacency("10.20.0.2")).as("table 21 for be1").anyMatch(l -> l.contains("02:42:0a:14:00:02"));
-        assertThat(backendsOf(stand.backends("cli2", "http://10.20.0.100/", CONNECTIONS))).containsExactlyElementsOf(FullStand.BACKENDS);
+        assertThat(backendsOf(stand.backends("cli2", "http://10.20.0.100/", CONNECTIONS))).containsExactlyElementsOf(Stand.BACKENDS);
     }
 
     /** Seed 001: a member's MAC changes; the daemon learns it from the neighbour table and delivery recovers. */
@@ -266,7 +266,7 @@ class StandScenariosIT {
             await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
                     .untilAsserted(() -> {
                         assertThat(adjacency("10.20.0.2")).as("table 21 for be1").anyMatch(l -> l.contains(fresh));
-                        assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS))).containsExactlyElementsOf(FullStand.BACKENDS);
+                        assertThat(backendsOf(stand.backends("cli1", VIP, CONNECTIONS))).containsExactlyElementsOf(Stand.BACKENDS);
                     });
             awaitViews(Duration.ofSeconds(15), v -> assertThat(v.table().table().digest()).isEqualTo(fullDigest));
         } finally {
@@ -323,7 +323,7 @@ class StandScenariosIT {
     }
 
     private static String address(String backend) {
-        String key = FullStand.MEMBERS.get(backend);
+        String key = Stand.MEMBERS.get(backend);
         return key.substring(0, key.indexOf(':'));
     }
 }

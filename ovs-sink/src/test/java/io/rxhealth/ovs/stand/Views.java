@@ -21,12 +21,12 @@ record Views(Map<String, HaproxyServer> haproxy, DaemonPool daemon, PoolReadback
     }
 
     DaemonMember member(String backend) {
-        return daemon.member(FullStand.MEMBERS.get(backend));
+        return daemon.member(Stand.MEMBERS.get(backend));
     }
 
     /** Slots of BACKEND in table 11 as read back from the switch. */
     int slots(String backend) {
-        return table.table().slotCounts().getOrDefault(FullStand.MEMBERS.get(backend), 0);
+        return table.table().slotCounts().getOrDefault(Stand.MEMBERS.get(backend), 0);
     }
 
     /**
@@ -38,7 +38,7 @@ record Views(Map<String, HaproxyServer> haproxy, DaemonPool daemon, PoolReadback
     void assertAgree() {
         assertThat(table.problems()).as("table 11 problems").isEmpty();
         assertThat(table.table().digest()).as("table 11 digest vs the daemon's %s", daemon).isEqualTo(daemon.digest());
-        for (String backend : FullStand.BACKENDS) {
+        for (String backend : Stand.BACKENDS) {
             HaproxyServer s = server(backend);
             DaemonMember m = member(backend);
             String what = backend + ": HAProxy " + s + ", daemon " + m;

@@ -2,9 +2,9 @@ package io.rxhealth.ovs.stand;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rxhealth.ovs.HostPrograms;
 import io.rxhealth.ovs.flow.CommandResult;
 import io.rxhealth.ovs.flow.CommandRunner;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,17 +14,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The whole bench of {@code stand/} with both consumers: {@code stand/up} with its hooks (the agent
- * in every backend, HAProxy and the LB daemon in rxh-lb), {@code stand/down} on close. Commands and
- * addresses stay inside the stand's namespaces.
+ * The bench of {@code stand/}: brought up by {@code stand/up}, taken down by {@code stand/down} on
+ * close, with helpers to run commands inside its namespaces. Commands and addresses stay inside the
+ * stand. Up either bare (the tests write the tables themselves) or with both consumers (the agent
+ * in every backend, HAProxy and the LB daemon in rxh-lb).
  */
-final class FullStand implements AutoCloseable {
-    static final Path DIR = Path.of("../stand").toAbsolutePath().normalize();
+public final class Stand implements AutoCloseable {
+    public static final Path DIR = Path.of("../stand").toAbsolutePath().normalize();
     /** The stand's backends and their member keys in the consumers' pool. */
     static final Map<String, String> MEMBERS = Map.of(
             "be1", "10.20.0.2:8080", "be2", "10.30.0.2:8080", "be3", "10.20.0.3:8080", "be4", "10.30.0.3:8080");
-    static final List<String> BACKENDS = List.of("be1", "be2", "be3", "be4");
-    private static final String INSTALL = "apt-get install -y openvswitch-switch haproxy iproute2 ethtool curl python3";
+    public static final List<String> BACKENDS = List.of("be1", "be2", "be3", "be4");
+    private static final List<String> PROGRAMS = List.of("ovsdb-tool", "ovsdb-server", "ovs-vswitchd", "ovs-vsctl",
+            "ovs-ofctl", "ovs-appctl", "ip", "ethtool", "curl", "python3");
+    private static final String INSTALL = "apt-get install -y openvswitch-switch iproute2 ethtool curl python3";
+    private static final List<String> CONSUMER_PROGRAMS = List.of("haproxy", "java");
+    private static final String CONSUMER_INSTALL = "apt-get install -y openvswitch-switch haproxy iproute2 ethtool curl python3";
     private static final List<Path> JARS = List.of(Path.of("../rx-agent/target/rx-health-agent.jar"),
             Path.of("../ovs-sink/target/rx-health-lbd.jar"));
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
@@ -32,27 +37,47 @@ final class FullStand implements AutoCloseable {
 
     private final CommandRunner runner = CommandRunner.processes();
 
-    private FullStand() {
+    private Stand() {
+    }
+
+    /**
+     * Checks the prerequisites, clears a stand left by an aborted run, and runs {@code stand/up --no-hooks}:
+     * for tests that write the tables themselves, so neither the LB daemon nor HAProxy and the agents run.
+     */
+    public static Stand bare() throws Exception {
+        requireRoot();
+        for (String program : PROGRAMS) {
+            HostPrograms.require(program, INSTALL);
+        }
+        return up("--no-hooks");
     }
 
     /** Checks the prerequisites and both jars, clears a stand left by an aborted run, runs stand/up. */
-    static FullStand up() throws Exception {
-        if (!"root".equals(System.getProperty("user.name"))) {
-            throw new IllegalStateException("user: " + System.getProperty("user.name")
-                    + " (expected: root; the stand creates namespaces and runs Open vSwitch)");
+    static Stand withConsumers() throws Exception {
+        requireRoot();
+        for (String program : PROGRAMS) {
+            HostPrograms.require(program, CONSUMER_INSTALL);
         }
-        for (String binary : List.of("ovsdb-tool", "ovsdb-server", "ovs-vswitchd", "ovs-vsctl", "ovs-ofctl",
-                "ovs-appctl", "ip", "ethtool", "curl", "python3", "haproxy", "java")) {
-            if (!onPath(binary)) {
-                throw new IllegalStateException(binary + " not found on PATH (install: " + INSTALL + ")");
-            }
+        for (String program : CONSUMER_PROGRAMS) {
+            HostPrograms.require(program, CONSUMER_INSTALL);
         }
         for (Path jar : JARS) {
             if (!Files.isRegularFile(jar)) {
                 throw new IllegalStateException(jar.toAbsolutePath().normalize() + " missing (run mvn package first)");
             }
         }
-        FullStand stand = new FullStand();
+        return up();
+    }
+
+    private static void requireRoot() {
+        if (!"root".equals(System.getProperty("user.name"))) {
+            throw new IllegalStateException("user: " + System.getProperty("user.name")
+                    + " (expected: root; the stand creates namespaces and runs Open vSwitch)");
+        }
+    }
+
+    private static Stand up(String... args) throws Exception {
+        Stand stand = new Stand();
         // Exit 4: another checkout's stand is up (namespace names are host-wide); wait for its end.
         long deadline = System.nanoTime() + WAIT_FOR_OTHER.toNanos();
         CommandResult down = stand.run("down");
@@ -62,7 +87,7 @@ final class FullStand implements AutoCloseable {
         }
         check("down", down);
         try {
-            stand.script("up");
+            check("up", stand.run("up", args));
         } catch (Exception | Error e) {
             stand.close();
             throw e;
@@ -76,7 +101,7 @@ final class FullStand implements AutoCloseable {
     }
 
     /** What ovs-ofctl connects to: the bridge's management socket in stand/.run. */
-    String target() {
+    public String target() {
         return "unix:" + DIR.resolve(".run/rxhlb.mgmt");
     }
 
@@ -96,10 +121,27 @@ final class FullStand implements AutoCloseable {
     }
 
     /** Runs {@code command} in namespace rxh-HOST; returns the result whatever the exit code. */
-    CommandResult on(String host, String... command) throws Exception {
-        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", "rxh-" + host));
-        full.addAll(List.of(command));
-        return runner.run(full, null, TIMEOUT);
+    public CommandResult on(String host, String... command) throws Exception {
+        return runner.run(inNamespace(host, command), null, TIMEOUT);
+    }
+
+    /** Starts {@code command} in namespace rxh-HOST without waiting; stdout is readable as it comes. */
+    public Process start(String host, String... command) throws Exception {
+        return new ProcessBuilder(inNamespace(host, command)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    /** {@code stand/probe.py ARGS} in rxh-HOST. */
+    public CommandResult probe(String host, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("python3", DIR.resolve("probe.py").toString()));
+        command.addAll(List.of(args));
+        return on(host, command.toArray(String[]::new));
+    }
+
+    /** {@code ovs-ofctl COMMAND TARGET ARGS}: the first argument is the ovs-ofctl command. */
+    public CommandResult ofctl(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("ovs-ofctl", "--no-names", "-O", "OpenFlow14", args[0], target()));
+        command.addAll(List.of(args).subList(1, args.length));
+        return runner.run(command, null, TIMEOUT);
     }
 
     /** Restarts the stand's ovs-vswitchd ({@code rxh_restart_vswitchd} of stand/env): every flow is gone. */
@@ -109,12 +151,6 @@ final class FullStand implements AutoCloseable {
         if (!result.succeeded()) {
             throw new IllegalStateException("restart ovs-vswitchd: " + result.stderr().strip());
         }
-    }
-
-    CommandResult ofctl(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("ovs-ofctl", "--no-names", "-O", "OpenFlow14", args[0], target()));
-        command.addAll(List.of(args).subList(1, args.length));
-        return runner.run(command, null, TIMEOUT);
     }
 
     /**
@@ -143,27 +179,25 @@ final class FullStand implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        script("down");
+        check("down", run("down"));
     }
 
-    private void script(String name) throws Exception {
-        check(name, run(name));
+    private static List<String> inNamespace(String host, String... command) {
+        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", "rxh-" + host));
+        full.addAll(List.of(command));
+        return full;
     }
 
-    private CommandResult run(String name) throws Exception {
-        return runner.run(List.of(DIR.resolve(name).toString()), null, TIMEOUT);
+    private CommandResult run(String script, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(DIR.resolve(script).toString()));
+        command.addAll(List.of(args));
+        return runner.run(command, null, TIMEOUT);
     }
 
-    private static void check(String name, CommandResult result) {
+    private static void check(String script, CommandResult result) {
         if (!result.succeeded()) {
-            throw new IllegalStateException("stand/" + name + ": exit " + result.exitCode() + ": "
+            throw new IllegalStateException("stand/" + script + ": exit " + result.exitCode() + ": "
                     + result.stderr().strip().replace('\n', ' ') + " (expected: exit 0)");
         }
-    }
-
-    private static boolean onPath(String name) {
-        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
-        dirs.addAll(List.of("/usr/sbin", "/usr/bin", "/sbin", "/bin"));
-        return dirs.stream().anyMatch(d -> Files.isExecutable(Path.of(d.isEmpty() ? "." : d, name)));
     }
 }
