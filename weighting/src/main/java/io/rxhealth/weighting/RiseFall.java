@@ -1,30 +1,24 @@
 package io.rxhealth.weighting;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.ArrayList;
 import java.util.Map;
 
 /**
- * Per-check anti-flap by consecutive counts, as HAProxy's {@code rise}/{@code fall}: a check is
- * taken as failing after {@code fall} failing results in a row, and as passing again after
- * {@code rise} passing results in a row. Until then the last settled result stands (its detail
- * tells how far the count has got). Not thread-safe: one scheduler thread feeds it.
+ * Per-check anti-flap: one {@link RiseFallCounter} per check, fed whether each result is failing.
+ * A check is taken as failing after {@code fall} failing results in a row, and as passing again
+ * after {@code rise} passing results in a row; the first result counts at once. Until a count
+ * completes the last settled result stands (its detail tells how far the count has got); a result
+ * on the settled side replaces it, so a failing check may change its level at once. Not
+ * thread-safe: one scheduler thread feeds it.
  */
 public final class RiseFall {
-    private final int rise;
-    private final int fall;
+    private final RiseFallCounter initial;
     private final Map<String, Track> tracks = new HashMap<>();
 
     public RiseFall(int rise, int fall) {
-        if (rise < 1) {
-            throw new IllegalArgumentException("rise: " + rise + " (expected: >= 1)");
-        }
-        if (fall < 1) {
-            throw new IllegalArgumentException("fall: " + fall + " (expected: >= 1)");
-        }
-        this.rise = rise;
-        this.fall = fall;
+        this.initial = RiseFallCounter.initial(rise, fall);
     }
 
     /** The settled results for one cycle's raw results, in the same order. */
@@ -38,29 +32,17 @@ public final class RiseFall {
     }
 
     private final class Track {
+        private RiseFallCounter counter = initial;
         private CheckResult settled;
-        private int streak;
 
         CheckResult feed(CheckResult r) {
-            if (settled == null) {
-                // The first result counts at once: a node that starts broken must not start at 100%.
+            counter = counter.record(!r.level().failing());
+            if (counter.streak() == 0) {
                 settled = r;
                 return r;
             }
-            boolean settledFailing = settled.level().failing();
-            if (r.level().failing() == settledFailing) {
-                streak = 0;
-                settled = r;
-                return r;
-            }
-            streak++;
-            int needed = settledFailing ? rise : fall;
-            if (streak >= needed) {
-                streak = 0;
-                settled = r;
-                return r;
-            }
-            String pending = (settledFailing ? "rise " : "fall ") + streak + "/" + needed;
+            String pending = (counter.state() == RiseFallState.UP ? "fall " : "rise ") + counter.streak()
+                    + "/" + counter.needed();
             return new CheckResult(settled.check(), settled.level(),
                     settled.detail() + (settled.detail().isEmpty() ? "" : " ") + "(" + pending + ")");
         }

@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.rxhealth.ovs.health.AgentFailure;
 import io.rxhealth.ovs.health.ProbeResult;
-import io.rxhealth.ovs.health.RiseFall;
+import io.rxhealth.weighting.RiseFallCounter;
 import io.rxhealth.weighting.agentcheck.AgentReplyParser;
 import io.rxhealth.weighting.agentcheck.MemberAgentState;
 import io.rxhealth.weighting.agentcheck.ParsedReply;
@@ -47,8 +47,8 @@ public final class MemberRuntime {
     public void onProbe(ProbeResult result) {
         metrics.probe(result.passed());
         MemberSnapshot before = state.getAndUpdate(s -> s.withProbe(s.probe().record(result.passed()), result.detail()));
-        RiseFall was = before.probe();
-        RiseFall now = was.record(result.passed());
+        RiseFallCounter was = before.probe();
+        RiseFallCounter now = was.record(result.passed());
         if (was.state() != now.state()) {
             metrics.probeTransition();
             log.info("member {}: probe {} -> {} ({})", key, was.state(), now.state(), result.detail());

@@ -3,7 +3,7 @@ package io.rxhealth.ovs.pool;
 import static java.util.Objects.requireNonNull;
 
 import io.rxhealth.ovs.health.AgentFailure;
-import io.rxhealth.ovs.health.RiseFall;
+import io.rxhealth.weighting.RiseFallCounter;
 import io.rxhealth.weighting.agentcheck.MemberAgentState;
 import java.time.Instant;
 
@@ -21,7 +21,7 @@ import java.time.Instant;
  * @param agentFailures      polls failed in a row
  * @param operatorDrain      drained by an operator through the API
  */
-public record MemberSnapshot(RiseFall probe, String probeDetail, boolean agentEnabled, MemberAgentState agent,
+public record MemberSnapshot(RiseFallCounter probe, String probeDetail, boolean agentEnabled, MemberAgentState agent,
                              String lastReply, Instant lastReplyAt, AgentFailure agentFailure,
                              String agentFailureDetail, long agentFailures, boolean operatorDrain) {
     public MemberSnapshot {
@@ -32,11 +32,11 @@ public record MemberSnapshot(RiseFall probe, String probeDetail, boolean agentEn
     }
 
     public static MemberSnapshot initial(int rise, int fall, boolean agentEnabled) {
-        return new MemberSnapshot(RiseFall.initial(rise, fall), "", agentEnabled, MemberAgentState.initial(),
+        return new MemberSnapshot(RiseFallCounter.initial(rise, fall), "", agentEnabled, MemberAgentState.initial(),
                 null, null, null, "", 0, false);
     }
 
-    MemberSnapshot withProbe(RiseFall next, String detail) {
+    MemberSnapshot withProbe(RiseFallCounter next, String detail) {
         return new MemberSnapshot(next, detail, agentEnabled, agent, lastReply, lastReplyAt, agentFailure,
                 agentFailureDetail, agentFailures, operatorDrain);
     }

@@ -2,7 +2,7 @@ package io.rxhealth.ovs.pool;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.health.ProbeState;
+import io.rxhealth.weighting.RiseFallState;
 
 /**
  * A member's weights as the layout sees them.
@@ -26,9 +26,9 @@ public record MemberWeight(int configured, int agent, int effective, Exclusion e
     public static MemberWeight of(MemberSnapshot s, int configured) {
         int agent = s.agentEnabled() ? s.agent().agentWeight(configured) : configured;
         Exclusion why = Exclusion.NONE;
-        if (s.probe().state() == ProbeState.UNKNOWN) {
+        if (s.probe().state() == RiseFallState.UNKNOWN) {
             why = Exclusion.PROBE_UNKNOWN;
-        } else if (s.probe().state() == ProbeState.DOWN) {
+        } else if (s.probe().state() == RiseFallState.DOWN) {
             why = Exclusion.PROBE_DOWN;
         } else if (s.agentEnabled() && s.agent().maint()) {
             why = Exclusion.AGENT_MAINT;

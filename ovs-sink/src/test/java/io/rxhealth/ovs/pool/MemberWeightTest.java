@@ -2,7 +2,7 @@ package io.rxhealth.ovs.pool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rxhealth.ovs.health.RiseFall;
+import io.rxhealth.weighting.RiseFallCounter;
 import io.rxhealth.weighting.agentcheck.AgentReplyParser;
 import io.rxhealth.weighting.agentcheck.MemberAgentState;
 import java.util.OptionalInt;
@@ -31,7 +31,7 @@ class MemberWeightTest {
         """)
     void combinesProbeAgentAndOperator(String scenario, String probes, boolean agentOn, String replies,
                                        boolean operator, int configured, int agent, int effective, String verdict) {
-        RiseFall rf = RiseFall.initial(2, 3);
+        RiseFallCounter rf = RiseFallCounter.initial(2, 3);
         for (char c : probes.toCharArray()) {
             rf = rf.record(c == '+');
         }
