@@ -50,11 +50,8 @@ final class DataPlane implements AutoCloseable {
         this.keeper = keeper;
         this.watcher = watcher;
         this.checkInterval = checkInterval;
-        this.checks = keeper == null ? null : Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "rx-pipeline");
-            t.setDaemon(true);
-            return t;
-        });
+        this.checks = keeper == null ? null
+                : Executors.newSingleThreadScheduledExecutor(BackgroundExecutors.threads("rx-pipeline"));
     }
 
     static DataPlane of(LbConfig config, SlotTableWriter slots, CommandRunner ovs, NeighbourSource neighbours,
@@ -149,12 +146,7 @@ final class DataPlane implements AutoCloseable {
             watcher.close();
         }
         if (checks != null) {
-            checks.shutdownNow();
-            try {
-                checks.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            BackgroundExecutors.stop(checks);
         }
     }
 }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.rxhealth.ovs.BackgroundExecutors;
 import io.rxhealth.ovs.NodeOperations;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -15,7 +16,6 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,11 +41,7 @@ public final class ApiServer implements AutoCloseable {
     public ApiServer(InetSocketAddress listen, NodeOperations node) throws IOException {
         this.node = requireNonNull(node, "node");
         this.server = HttpServer.create(listen, 16);
-        this.executor = Executors.newFixedThreadPool(2, r -> {
-            Thread t = new Thread(r, "rx-api");
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newFixedThreadPool(2, BackgroundExecutors.threads("rx-api"));
         server.setExecutor(executor);
         server.createContext("/", this::handle);
     }
@@ -189,11 +185,6 @@ public final class ApiServer implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
-        executor.shutdownNow();
-        try {
-            executor.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        BackgroundExecutors.stop(executor);
     }
 }

@@ -2,6 +2,7 @@ package io.rxhealth.ovs.health;
 
 import static java.util.Objects.requireNonNull;
 
+import io.rxhealth.ovs.BackgroundExecutors;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,7 +12,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 /**
@@ -38,12 +38,8 @@ public final class ProbeScheduler implements AutoCloseable {
         this.probes = new LinkedHashMap<>(probes);
         this.interval = requireNonNull(interval, "interval");
         this.listener = requireNonNull(listener, "listener");
-        AtomicInteger n = new AtomicInteger();
-        this.executor = Executors.newScheduledThreadPool(Math.max(1, threads), r -> {
-            Thread t = new Thread(r, "rx-probe-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newScheduledThreadPool(Math.max(1, threads),
+                BackgroundExecutors.numberedThreads("rx-probe-"));
     }
 
     /** Probes every member once, in parallel, and waits for all of them (used at start). */
@@ -85,11 +81,6 @@ public final class ProbeScheduler implements AutoCloseable {
 
     @Override
     public void close() {
-        executor.shutdownNow();
-        try {
-            executor.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        BackgroundExecutors.stop(executor);
     }
 }

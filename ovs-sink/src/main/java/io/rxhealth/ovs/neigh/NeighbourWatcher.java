@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.rxhealth.ovs.BackgroundExecutors;
 import io.rxhealth.ovs.pipeline.Ipv4;
 import io.rxhealth.ovs.pipeline.Mac;
 import java.time.Duration;
@@ -57,11 +58,7 @@ public final class NeighbourWatcher implements AutoCloseable {
                 .register(registry);
         this.readFailures = Counter.builder("rxh_lbd_neighbour_read_failures")
                 .description("Reads of an hc interface's neighbour table that failed").register(registry);
-        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "rx-neigh");
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newSingleThreadScheduledExecutor(BackgroundExecutors.threads("rx-neigh"));
     }
 
     /** Reads every hc interface once, now, on the caller's thread. */
@@ -137,11 +134,6 @@ public final class NeighbourWatcher implements AutoCloseable {
 
     @Override
     public void close() {
-        executor.shutdownNow();
-        try {
-            executor.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        BackgroundExecutors.stop(executor);
     }
 }

@@ -2,6 +2,7 @@ package io.rxhealth.ovs.pool;
 
 import static java.util.Objects.requireNonNull;
 
+import io.rxhealth.ovs.BackgroundExecutors;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -34,11 +35,7 @@ public final class ReconcileLoop implements AutoCloseable {
         this.interval = requireNonNull(interval, "interval");
         this.retry = requireNonNull(retry, "retry");
         this.debounce = requireNonNull(debounce, "debounce");
-        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "rx-reconcile");
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newSingleThreadScheduledExecutor(BackgroundExecutors.threads("rx-reconcile"));
     }
 
     /** Starts the periodic reconcile; the first one runs one interval from now. */
@@ -93,11 +90,6 @@ public final class ReconcileLoop implements AutoCloseable {
 
     @Override
     public void close() {
-        executor.shutdownNow();
-        try {
-            executor.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        BackgroundExecutors.stop(executor);
     }
 }
