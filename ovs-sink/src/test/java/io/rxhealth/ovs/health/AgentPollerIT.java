@@ -79,28 +79,7 @@ class AgentPollerIT {
 
     @Test
     void timesOutAnAgentThatHoldsTheLineWithoutANewline() throws Exception {
-        ServerSocket server = track(new ServerSocket(0, 8, InetAddress.getLoopbackAddress()));
-        List<Socket> held = new CopyOnWriteArrayList<>();
-        Thread t = new Thread(() -> {
-            try {
-                while (true) {
-                    Socket s = server.accept();
-                    held.add(s);
-                    OutputStream out = s.getOutputStream();
-                    out.write("up 100%".getBytes(StandardCharsets.US_ASCII));
-                    out.flush();
-                }
-            } catch (IOException e) {
-                // Server closed at the end of the test.
-            }
-        });
-        t.setDaemon(true);
-        t.start();
-        closeables.add(() -> {
-            for (Socket s : held) {
-                s.close();
-            }
-        });
+        ServerSocket server = holdingAgent("up 100%");
 
         poller(List.of(target("m", server.getLocalPort(), ""))).start();
 
@@ -110,24 +89,7 @@ class AgentPollerIT {
 
     @Test
     void keepsAtMostMaxInFlightPollsOpen() throws Exception {
-        ServerSocket server = track(new ServerSocket(0, 8, InetAddress.getLoopbackAddress()));
-        List<Socket> held = new CopyOnWriteArrayList<>();
-        Thread t = new Thread(() -> {
-            try {
-                while (true) {
-                    held.add(server.accept());
-                }
-            } catch (IOException e) {
-                // Server closed at the end of the test.
-            }
-        });
-        t.setDaemon(true);
-        t.start();
-        closeables.add(() -> {
-            for (Socket s : held) {
-                s.close();
-            }
-        });
+        ServerSocket server = holdingAgent("");
         FakeAgent quick = track(new FakeAgent("up\n"));
         AgentPoller p = new AgentPoller(List.of(target("slow", server.getLocalPort(), ""), target("quick", quick.port(), "")),
                 Duration.ofMillis(300), Duration.ofMillis(300), 1, listener, Ticker.system());
@@ -210,6 +172,33 @@ class AgentPollerIT {
     private static AgentTarget target(String key, int port, String send) {
         return new AgentTarget(key, new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
                 SourceAddress.of(Optional.empty()), send);
+    }
+
+    /** An agent that sends {@code partial} and then holds every connection open until the test ends. */
+    private ServerSocket holdingAgent(String partial) throws IOException {
+        ServerSocket server = track(new ServerSocket(0, 8, InetAddress.getLoopbackAddress()));
+        List<Socket> held = new CopyOnWriteArrayList<>();
+        Thread t = new Thread(() -> {
+            try {
+                while (true) {
+                    Socket s = server.accept();
+                    held.add(s);
+                    OutputStream out = s.getOutputStream();
+                    out.write(partial.getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                }
+            } catch (IOException e) {
+                // Server closed at the end of the test.
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        closeables.add(() -> {
+            for (Socket s : held) {
+                s.close();
+            }
+        });
+        return server;
     }
 
     private <T extends AutoCloseable> T track(T c) {
