@@ -20,17 +20,17 @@ import java.util.List;
  * Maglev or {@link TransportLayout}).
  */
 public final class LabelingSearch {
-    private static final int[] WEIGHTS = Pools.WEIGHTS;
     private static final double EPSILON = 1e-12;
+    private final SmallPool small;
     private final int n;
     private final int slots;
     private final int states;
-    private final int choices = WEIGHTS.length - 1;
 
     private LabelingSearch(int n, int slots) {
         this.n = n;
         this.slots = slots;
-        this.states = (int) Math.pow(WEIGHTS.length, n);
+        this.small = new SmallPool(n, slots);
+        this.states = small.states;
     }
 
     public static void main(String[] args) {
@@ -48,15 +48,12 @@ public final class LabelingSearch {
     }
 
     private void run(int events, Disruption.Layouter start, String startName) {
-        List<String> keys = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            keys.add("m" + i + ":80");
-        }
+        List<String> keys = small.keys;
         // visits[p]: expected number of events taken from state p; each goes to one of n * 3 neighbours.
         double[] visits = new double[states];
         double[] dist = new double[states];
         dist[0] = 1;
-        double step = 1.0 / (n * choices);
+        double step = 1.0 / small.events;
         double minimum = 0;
         for (int t = 0; t < events; t++) {
             double[] next = new double[states];
@@ -65,17 +62,17 @@ public final class LabelingSearch {
                     continue;
                 }
                 visits[p] += dist[p];
-                for (int e = 0; e < n * choices; e++) {
-                    int q = apply(p, e);
+                for (int e = 0; e < small.events; e++) {
+                    int q = small.apply(p, e);
                     next[q] += dist[p] * step;
-                    minimum += dist[p] * step * Disruption.minimum(members(keys, p), members(keys, q), slots);
+                    minimum += dist[p] * step * Disruption.minimum(small.pool(p), small.pool(q), slots);
                 }
             }
             dist = next;
         }
         int[][] table = new int[states][];
         for (int p = 0; p < states; p++) {
-            SlotTable layout = start.layout("pool-small", members(keys, p), slots);
+            SlotTable layout = start.layout("pool-small", small.pool(p), slots);
             table[p] = new int[slots];
             for (int s = 0; s < slots; s++) {
                 String owner = layout.owner(s);
@@ -102,9 +99,9 @@ public final class LabelingSearch {
     private double cost(int[][] table, double[] visits, double step) {
         double cost = 0;
         for (int p = 0; p < states; p++) {
-            for (int e = 0; visits[p] > 0 && e < n * choices; e++) {
+            for (int e = 0; visits[p] > 0 && e < small.events; e++) {
                 int[] a = table[p];
-                int[] b = table[apply(p, e)];
+                int[] b = table[small.apply(p, e)];
                 int moved = 0;
                 for (int s = 0; s < slots; s++) {
                     moved += a[s] != b[s] ? 1 : 0;
@@ -117,14 +114,14 @@ public final class LabelingSearch {
 
     /** Gives state p the exact-quota table with the fewest weighted moves to its neighbours. */
     private boolean improve(int p, int[][] table, double[] visits, double step) {
-        int[] w = weights(p);
+        int[] w = small.weights(p);
         if (Quota.total(w) == 0) {
             return false;
         }
         int owners = n + 1;
         double[][] price = new double[slots][owners];
-        for (int e = 0; e < n * choices; e++) {
-            int q = apply(p, e);
+        for (int e = 0; e < small.events; e++) {
+            int q = small.apply(p, e);
             // Edges p -> q and q -> p; the event back from q to p is one of q's n * 3 events.
             double weight = (visits[p] + visits[q]) * step;
             if (weight == 0) {
@@ -223,33 +220,5 @@ public final class LabelingSearch {
                 count[move[1]]++;
             }
         }
-    }
-
-    private int[] weights(int state) {
-        int[] w = new int[n];
-        for (int i = 0; i < n; i++) {
-            w[i] = WEIGHTS[digit(state, i)];
-        }
-        return w;
-    }
-
-    private List<Member> members(List<String> keys, int state) {
-        List<Member> members = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            members.add(new Member(keys.get(i), WEIGHTS[digit(state, i)], 100));
-        }
-        return members;
-    }
-
-    private static int digit(int state, int i) {
-        return state / (int) Math.pow(WEIGHTS.length, i) % WEIGHTS.length;
-    }
-
-    private int apply(int state, int e) {
-        int member = e / choices;
-        int current = digit(state, member);
-        int choice = e % choices;
-        int w = choice >= current ? choice + 1 : choice;
-        return state + (w - current) * (int) Math.pow(WEIGHTS.length, member);
     }
 }

@@ -42,12 +42,7 @@ public final class MoveBreakdown {
             List<Member> sortedHome = members.stream().sorted().toList();
             int[] homeOwners = PermutationFill.fill(pool, sortedHome, Quota.largestRemainder(home, SLOTS), SLOTS);
             for (int e = 0; e < EVENTS; e++) {
-                int j = random.nextInt(MEMBERS);
-                int next;
-                do {
-                    next = Pools.WEIGHTS[random.nextInt(Pools.WEIGHTS.length)];
-                } while (next == weights[j]);
-                weights[j] = next;
+                int j = Figures.randomEvent(random, weights);
                 List<Member> after = Pools.members(keys, weights, home);
                 SlotTable nextTable = Maglev.layout(pool, after, SLOTS);
                 String changed = keys.get(j);

@@ -1,7 +1,6 @@
 package io.rxhealth.weighting.maglev;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -55,21 +54,17 @@ final class PlacementVariants {
 
     static SlotTable layout(String poolId, List<Member> members, int slots, HomeCeilings ceilings,
                             Placement placement) {
-        List<Member> sorted = new ArrayList<>(members);
-        sorted.sort(null);
-        int n = sorted.size();
-        List<String> keys = sorted.stream().map(Member::key).toList();
-        int[] weight = sorted.stream().mapToInt(Member::weight).toArray();
-        int[] homeWeight = sorted.stream().mapToInt(Member::homeWeight).toArray();
-        long[] seeds = new long[n];
-        for (int i = 0; i < n; i++) {
-            seeds[i] = Hashing.hash(poolId, keys.get(i), Hashing.SALT_RANK);
-        }
+        var pool = SortedPool.of(poolId, members);
+        int n = pool.size();
+        List<String> keys = pool.keys();
+        int[] weight = pool.weight();
+        int[] homeWeight = pool.homeWeight();
+        long[] seeds = pool.seeds();
         int[] owners = SlotTable.filled(slots);
         if (Quota.total(weight) == 0) {
             return new SlotTable(keys, owners);
         }
-        var home = new HomeSlots(PermutationFill.fill(poolId, sorted, Quota.largestRemainder(homeWeight, slots), slots), seeds);
+        var home = new HomeSlots(pool.homeOwners(poolId, slots), seeds);
         int[] floor = Quota.floor(weight, slots);
         int[] ceil = Quota.ceil(weight, slots);
         int[] count = new int[n];

@@ -30,7 +30,7 @@ import java.util.Map;
  * 3 7 40; {@code --layout-only} skips the bound, which is only tractable for a few members and slots).
  */
 public final class SquareLowerBound {
-    private static final int[] WEIGHTS = Pools.WEIGHTS;
+    private final SmallPool small;
     private final int n;
     private final int slots;
     private final int states;
@@ -39,7 +39,8 @@ public final class SquareLowerBound {
     private SquareLowerBound(int n, int slots) {
         this.n = n;
         this.slots = slots;
-        this.states = (int) Math.pow(WEIGHTS.length, n);
+        this.small = new SmallPool(n, slots);
+        this.states = small.states;
     }
 
     public static void main(String[] args) {
@@ -57,32 +58,28 @@ public final class SquareLowerBound {
         double bound = 0;
         double ours = 0;
         double flexible = 0;
-        List<String> keys = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            keys.add("m" + i + ":80");
-        }
         SlotTable[] table = new SlotTable[states];
         for (int p = 0; p < states; p++) {
-            table[p] = Maglev.layout("pool-small", members(keys, p), slots);
+            table[p] = Maglev.layout("pool-small", small.pool(p), slots);
         }
-        double step = 1.0 / (n * (WEIGHTS.length - 1));
+        double step = 1.0 / small.events;
         for (int t = 0; t < events; t++) {
             double[] next = new double[states];
             for (int p = 0; p < states; p++) {
                 if (dist[p] == 0) {
                     continue;
                 }
-                for (int e = 0; e < n * (WEIGHTS.length - 1); e++) {
-                    int q = apply(p, e);
+                for (int e = 0; e < small.events; e++) {
+                    int q = small.apply(p, e);
                     next[q] += dist[p] * step;
-                    minimum += dist[p] * step * Disruption.minimum(members(keys, p), members(keys, q), slots);
+                    minimum += dist[p] * step * Disruption.minimum(small.pool(p), small.pool(q), slots);
                     ours += dist[p] * step * Disruption.moved(table[p], table[q]);
                     if (!withBound) {
                         continue;
                     }
                     flexible += dist[p] * step * pathCost(p, q, q);
                     if (t % 2 == 0 && t + 1 < events) {
-                        for (int e2 = 0; e2 < n * (WEIGHTS.length - 1); e2++) {
+                        for (int e2 = 0; e2 < small.events; e2++) {
                             bound += dist[p] * step * step * pairCost(p, e, e2);
                         }
                     }
@@ -99,36 +96,14 @@ public final class SquareLowerBound {
         System.out.printf("Maglev.layout, exact expectation:                   %.4f (%.3fx)%n", ours, ours / minimum);
     }
 
-    private List<Member> members(List<String> keys, int state) {
-        List<Member> members = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            members.add(new Member(keys.get(i), WEIGHTS[digit(state, i)], 100));
-        }
-        return members;
-    }
-
-    private static int digit(int state, int i) {
-        return state / (int) Math.pow(WEIGHTS.length, i) % WEIGHTS.length;
-    }
-
-    /** Event e: member e / 3 to the (e % 3)-th weight other than its current one. */
-    private int apply(int state, int e) {
-        int member = e / (WEIGHTS.length - 1);
-        int current = digit(state, member);
-        int choice = e % (WEIGHTS.length - 1);
-        int w = choice >= current ? choice + 1 : choice;
-        int unit = (int) Math.pow(WEIGHTS.length, member);
-        return state + (w - current) * unit;
-    }
-
     /** Half the cheapest square for events on different members; the cheapest two-step path otherwise. */
     private double pairCost(int p, int e1, int e2) {
-        int b = apply(p, e1);
-        int d = apply(b, e2);
-        if (e1 / (WEIGHTS.length - 1) == e2 / (WEIGHTS.length - 1)) {
+        int b = small.apply(p, e1);
+        int d = small.apply(b, e2);
+        if (SmallPool.memberOf(e1) == SmallPool.memberOf(e2)) {
             return pathCost(p, b, d);
         }
-        int c = apply(p, e2);
+        int c = small.apply(p, e2);
         long key = ((long) p * states + Math.min(b, c)) * states + Math.max(b, c);
         return squares.computeIfAbsent(key, k -> squareCost(p, b, c, d)) / 2.0;
     }
@@ -144,10 +119,7 @@ public final class SquareLowerBound {
 
     /** Owners 0..n-1, and n for "unowned" (all slots when every weight is 0). */
     private int[][] bounds(int state) {
-        int[] w = new int[n];
-        for (int i = 0; i < n; i++) {
-            w[i] = WEIGHTS[digit(state, i)];
-        }
+        int[] w = small.weights(state);
         int[] lo = Arrays.copyOf(Quota.floor(w, slots), n + 1);
         int[] hi = Arrays.copyOf(Quota.ceil(w, slots), n + 1);
         if (Quota.total(w) == 0) {
