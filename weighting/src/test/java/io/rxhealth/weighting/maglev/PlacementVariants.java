@@ -39,7 +39,13 @@ final class PlacementVariants {
          */
         CEILINGS_FIRST,
         /** Member-proposing deferred acceptance: members propose to free slots by rank key. */
-        MEMBER_PROPOSING
+        MEMBER_PROPOSING,
+        /**
+         * One pass of {@link PlacementRounds}' rounds in which a member takes an asker up to its floor,
+         * or up to its ceiling while ceilings remain: the ceilings go to the members the free slots
+         * ask first.
+         */
+        SINGLE_PASS
     }
 
     private static final int TIERS = 2;
@@ -78,6 +84,7 @@ final class PlacementVariants {
             case CEILINGS_FIRST -> ceilingsFirst(rounds, seeds, free, floor, ceil, owners, count);
             case MEMBER_PROPOSING -> memberProposing(memberProposing(free, floor, owners, count, seeds), ceil,
                     owners, count, seeds);
+            case SINGLE_PASS -> singlePass(poolId, seeds, free, floor, ceil, owners, count);
         }
         for (int i = 0; i < n; i++) {
             if (weight[i] > 0 && (count[i] < floor[i] || count[i] > ceil[i])) {
@@ -222,6 +229,66 @@ final class PlacementVariants {
             }
         }
         return Arrays.copyOf(rest, left);
+    }
+
+    private static void singlePass(String poolId, long[] seeds, int[] free, int[] floor, int[] ceil, int[] owners,
+                                   int[] count) {
+        int n = seeds.length;
+        long ceilings = free.length;
+        for (int i = 0; i < n; i++) {
+            ceilings -= Math.max(0, floor[i] - count[i]);
+        }
+        int prime = PlacementRounds.primeAtLeast(Math.max(2, n));
+        long poolSeed = Hashing.hash(poolId, "", Hashing.SALT_SLOT);
+        long offsetSeed = Hashing.mix(poolSeed + Hashing.SALT_OFFSET);
+        long skipSeed = Hashing.mix(poolSeed + Hashing.SALT_SKIP);
+        int pending = free.length;
+        int[] slots = free.clone();
+        int[] position = new int[pending];
+        int[] skip = new int[pending];
+        for (int k = 0; k < pending; k++) {
+            position[k] = (int) Long.remainderUnsigned(Hashing.slotHash(offsetSeed, slots[k]), prime);
+            skip[k] = prime == 2 ? 1 : (int) Long.remainderUnsigned(Hashing.slotHash(skipSeed, slots[k]), prime - 1) + 1;
+        }
+        int[] asked = new int[owners.length];
+        long[] asks = new long[pending];
+        for (int round = 0; pending > 0; round++) {
+            int asking = 0;
+            for (int k = 0; k < pending; k++) {
+                int member = position[k];
+                if (member < n && count[member] < ceil[member]) {
+                    asked[slots[k]] = member;
+                    asks[asking++] = Hashing.rankKey(seeds[member], slots[k]);
+                }
+                position[k] = PermutationFill.next(member, skip[k], prime);
+            }
+            Arrays.sort(asks, 0, asking);
+            for (int a = asking - 1; a >= 0; a--) {
+                int slot = Hashing.slotOf(asks[a]);
+                int member = asked[slot];
+                boolean room = count[member] < floor[member] || count[member] < ceil[member] && ceilings > 0;
+                if (room) {
+                    if (count[member] >= floor[member]) {
+                        ceilings--;
+                    }
+                    owners[slot] = member;
+                    count[member]++;
+                }
+            }
+            int kept = 0;
+            for (int k = 0; k < pending; k++) {
+                if (owners[slots[k]] == -1) {
+                    slots[kept] = slots[k];
+                    position[kept] = position[k];
+                    skip[kept] = skip[k];
+                    kept++;
+                }
+            }
+            pending = kept;
+            if (round > 4 * prime) {
+                throw new IllegalStateException("slots left unowned: " + pending);
+            }
+        }
     }
 
     private static long slotPreference(long seed, int slot) {
