@@ -45,7 +45,12 @@ final class PlacementVariants {
          * or up to its ceiling while ceilings remain: the ceilings go to the members the free slots
          * ask first.
          */
-        SINGLE_PASS
+        SINGLE_PASS,
+        /**
+         * As {@link #ROUNDS}, but every free slot asks the members in an order hashed from its home
+         * owner, not from the slot: the slots one member frees follow one another to the same heirs.
+         */
+        HEIRS_BY_HOME_OWNER
     }
 
     private static final int TIERS = 2;
@@ -85,6 +90,11 @@ final class PlacementVariants {
             case MEMBER_PROPOSING -> memberProposing(memberProposing(free, floor, owners, count, seeds), ceil,
                     owners, count, seeds);
             case SINGLE_PASS -> singlePass(poolId, seeds, free, floor, ceil, owners, count);
+            case HEIRS_BY_HOME_OWNER -> {
+                int[] homeOwners = pool.homeOwners(poolId, slots);
+                int[] left = heirRounds(seeds, homeOwners, free, floor, owners, count);
+                heirRounds(seeds, homeOwners, left, ceil, owners, count);
+            }
         }
         for (int i = 0; i < n; i++) {
             if (weight[i] > 0 && (count[i] < floor[i] || count[i] > ceil[i])) {
@@ -289,6 +299,55 @@ final class PlacementVariants {
                 throw new IllegalStateException("slots left unowned: " + pending);
             }
         }
+    }
+
+    /** {@link PlacementRounds#place} with each slot's member order hashed from its home owner's seed. */
+    private static int[] heirRounds(long[] seeds, int[] homeOwners, int[] unplaced, int[] room, int[] owners,
+                                    int[] count) {
+        int n = seeds.length;
+        int prime = PlacementRounds.primeAtLeast(Math.max(2, n));
+        int pending = unplaced.length;
+        int[] slots = unplaced.clone();
+        int[] position = new int[pending];
+        int[] skip = new int[pending];
+        for (int k = 0; k < pending; k++) {
+            long heirSeed = Hashing.mix(seeds[homeOwners[slots[k]]] + Hashing.SALT_SLOT);
+            position[k] = (int) Long.remainderUnsigned(Hashing.mix(heirSeed + Hashing.SALT_OFFSET), prime);
+            skip[k] = prime == 2 ? 1 : (int) Long.remainderUnsigned(Hashing.mix(heirSeed + Hashing.SALT_SKIP), prime - 1) + 1;
+        }
+        int[] asked = new int[owners.length];
+        long[] asks = new long[pending];
+        for (int round = 0; round < prime && pending > 0; round++) {
+            int asking = 0;
+            for (int k = 0; k < pending; k++) {
+                int member = position[k];
+                if (member < n && count[member] < room[member]) {
+                    asked[slots[k]] = member;
+                    asks[asking++] = Hashing.rankKey(seeds[member], slots[k]);
+                }
+                position[k] = PermutationFill.next(member, skip[k], prime);
+            }
+            Arrays.sort(asks, 0, asking);
+            for (int a = asking - 1; a >= 0; a--) {
+                int slot = Hashing.slotOf(asks[a]);
+                int member = asked[slot];
+                if (count[member] < room[member]) {
+                    owners[slot] = member;
+                    count[member]++;
+                }
+            }
+            int kept = 0;
+            for (int k = 0; k < pending; k++) {
+                if (owners[slots[k]] == -1) {
+                    slots[kept] = slots[k];
+                    position[kept] = position[k];
+                    skip[kept] = skip[k];
+                    kept++;
+                }
+            }
+            pending = kept;
+        }
+        return Arrays.copyOf(slots, pending);
     }
 
     private static long slotPreference(long seed, int slot) {

@@ -8,8 +8,9 @@ import java.util.Map;
  * total per-event minimum) for the layout and for every variant tried against the 1.1x target:
  * {@link PlacementVariants}, {@link TransportLayout}, {@link AlternativeRefills}. Run from the
  * repository root after {@code mvn -pl weighting test-compile}:
- * {@code java -cp weighting/target/test-classes:weighting/target/classes io.rxhealth.weighting.maglev.SequenceRatios [pools]}
- * (20 seeded pools by default; the transport variants take about a second per pool).
+ * {@code java -cp weighting/target/test-classes:weighting/target/classes io.rxhealth.weighting.maglev.SequenceRatios [pools] [name part]}
+ * (20 seeded pools by default; the transport variants take about a second per pool; a name part
+ * keeps only the layouts whose name contains it).
  */
 public final class SequenceRatios {
     private SequenceRatios() {
@@ -17,6 +18,7 @@ public final class SequenceRatios {
 
     public static void main(String[] args) {
         int pools = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+        String only = args.length > 1 ? args[1] : "";
         Map<String, Disruption.Layouter> layouters = new LinkedHashMap<>();
         layouters.put("home slots (ours)", Figures.HOME);
         for (var ceilings : PlacementVariants.HomeCeilings.values()) {
@@ -36,6 +38,9 @@ public final class SequenceRatios {
         System.out.printf("%d seeded pools, 100 members, 1024 slots, 40 events%n", pools);
         System.out.printf("| %-52s | %-22s | %-10s | %-8s |%n", "layout", "moved / minimum (tight)", "worst pool", "ms/pool");
         for (var entry : layouters.entrySet()) {
+            if (!entry.getKey().contains(only)) {
+                continue;
+            }
             long moved = 0;
             long minimum = 0;
             long tight = 0;
