@@ -5,6 +5,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
+import java.util.function.IntToLongFunction;
+import java.util.stream.IntStream;
 
 /**
  * Variants of {@link Maglev#layout}'s steps 4 and 5 (docs/maglev.md) tried against the 40-event
@@ -243,67 +246,41 @@ final class PlacementVariants {
 
     private static void singlePass(String poolId, long[] seeds, int[] free, int[] floor, int[] ceil, int[] owners,
                                    int[] count) {
-        int n = seeds.length;
-        long ceilings = free.length;
-        for (int i = 0; i < n; i++) {
-            ceilings -= Math.max(0, floor[i] - count[i]);
+        long[] ceilings = {free.length};
+        for (int i = 0; i < seeds.length; i++) {
+            ceilings[0] -= Math.max(0, floor[i] - count[i]);
         }
-        int prime = PlacementRounds.primeAtLeast(Math.max(2, n));
         long poolSeed = Hashing.hash(poolId, "", Hashing.SALT_SLOT);
         long offsetSeed = Hashing.mix(poolSeed + Hashing.SALT_OFFSET);
         long skipSeed = Hashing.mix(poolSeed + Hashing.SALT_SKIP);
-        int pending = free.length;
-        int[] slots = free.clone();
-        int[] position = new int[pending];
-        int[] skip = new int[pending];
-        for (int k = 0; k < pending; k++) {
-            position[k] = (int) Long.remainderUnsigned(Hashing.slotHash(offsetSeed, slots[k]), prime);
-            skip[k] = prime == 2 ? 1 : (int) Long.remainderUnsigned(Hashing.slotHash(skipSeed, slots[k]), prime - 1) + 1;
-        }
-        int[] asked = new int[owners.length];
-        long[] asks = new long[pending];
-        for (int round = 0; pending > 0; round++) {
-            int asking = 0;
-            for (int k = 0; k < pending; k++) {
-                int member = position[k];
-                if (member < n && count[member] < ceil[member]) {
-                    asked[slots[k]] = member;
-                    asks[asking++] = Hashing.rankKey(seeds[member], slots[k]);
-                }
-                position[k] = PermutationFill.next(member, skip[k], prime);
-            }
-            Arrays.sort(asks, 0, asking);
-            for (int a = asking - 1; a >= 0; a--) {
-                int slot = Hashing.slotOf(asks[a]);
-                int member = asked[slot];
-                boolean room = count[member] < floor[member] || count[member] < ceil[member] && ceilings > 0;
-                if (room) {
-                    if (count[member] >= floor[member]) {
-                        ceilings--;
+        int[] left = rounds(seeds, free, slot -> Hashing.slotHash(offsetSeed, slot), slot -> Hashing.slotHash(skipSeed, slot),
+                ceil, member -> {
+                    if (count[member] < floor[member]) {
+                        return true;
                     }
-                    owners[slot] = member;
-                    count[member]++;
-                }
-            }
-            int kept = 0;
-            for (int k = 0; k < pending; k++) {
-                if (owners[slots[k]] == -1) {
-                    slots[kept] = slots[k];
-                    position[kept] = position[k];
-                    skip[kept] = skip[k];
-                    kept++;
-                }
-            }
-            pending = kept;
-            if (round > 4 * prime) {
-                throw new IllegalStateException("slots left unowned: " + pending);
-            }
+                    return ceilings[0]-- > 0;
+                }, owners, count);
+        if (left.length > 0) {
+            throw new IllegalStateException("slots left unowned: " + left.length + " (expected: 0)");
         }
     }
 
     /** {@link PlacementRounds#place} with each slot's member order hashed from its home owner's seed. */
     private static int[] heirRounds(long[] seeds, int[] homeOwners, int[] unplaced, int[] room, int[] owners,
                                     int[] count) {
+        IntToLongFunction heir = slot -> Hashing.mix(seeds[homeOwners[slot]] + Hashing.SALT_SLOT);
+        return rounds(seeds, unplaced, slot -> Hashing.mix(heir.applyAsLong(slot) + Hashing.SALT_OFFSET),
+                slot -> Hashing.mix(heir.applyAsLong(slot) + Hashing.SALT_SKIP), room, member -> true, owners, count);
+    }
+
+    /**
+     * The rounds of {@link PlacementRounds}, with the slots' member orders hashed by {@code offset}
+     * and {@code skip}: a member below {@code room} is asked, and takes an asker if {@code takes}
+     * says so. Returns the slots left unplaced.
+     */
+    private static int[] rounds(long[] seeds, int[] unplaced, IntToLongFunction offset,
+                                IntToLongFunction skipHash, int[] room,
+                                IntPredicate takes, int[] owners, int[] count) {
         int n = seeds.length;
         int prime = PlacementRounds.primeAtLeast(Math.max(2, n));
         int pending = unplaced.length;
@@ -311,9 +288,8 @@ final class PlacementVariants {
         int[] position = new int[pending];
         int[] skip = new int[pending];
         for (int k = 0; k < pending; k++) {
-            long heirSeed = Hashing.mix(seeds[homeOwners[slots[k]]] + Hashing.SALT_SLOT);
-            position[k] = (int) Long.remainderUnsigned(Hashing.mix(heirSeed + Hashing.SALT_OFFSET), prime);
-            skip[k] = prime == 2 ? 1 : (int) Long.remainderUnsigned(Hashing.mix(heirSeed + Hashing.SALT_SKIP), prime - 1) + 1;
+            position[k] = (int) Long.remainderUnsigned(offset.applyAsLong(slots[k]), prime);
+            skip[k] = prime == 2 ? 1 : (int) Long.remainderUnsigned(skipHash.applyAsLong(slots[k]), prime - 1) + 1;
         }
         int[] asked = new int[owners.length];
         long[] asks = new long[pending];
@@ -331,7 +307,7 @@ final class PlacementVariants {
             for (int a = asking - 1; a >= 0; a--) {
                 int slot = Hashing.slotOf(asks[a]);
                 int member = asked[slot];
-                if (count[member] < room[member]) {
+                if (count[member] < room[member] && takes.test(member)) {
                     owners[slot] = member;
                     count[member]++;
                 }
@@ -355,6 +331,6 @@ final class PlacementVariants {
     }
 
     private static int[] unowned(int[] owners) {
-        return java.util.stream.IntStream.range(0, owners.length).filter(s -> owners[s] == -1).toArray();
+        return IntStream.range(0, owners.length).filter(s -> owners[s] == -1).toArray();
     }
 }
