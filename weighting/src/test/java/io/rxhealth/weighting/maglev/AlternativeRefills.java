@@ -1,6 +1,5 @@
 package io.rxhealth.weighting.maglev;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,21 +16,16 @@ final class AlternativeRefills {
     }
 
     static SlotTable layout(String poolId, List<Member> members, int slots, boolean permutationOrder) {
-        List<Member> sorted = new ArrayList<>(members);
-        sorted.sort(null);
-        int n = sorted.size();
-        List<String> keys = sorted.stream().map(Member::key).toList();
-        int[] weight = sorted.stream().mapToInt(Member::weight).toArray();
-        int[] home = sorted.stream().mapToInt(Member::homeWeight).toArray();
-        long[] seeds = new long[n];
-        for (int i = 0; i < n; i++) {
-            seeds[i] = Hashing.hash(poolId, keys.get(i), Hashing.SALT_RANK);
-        }
+        var pool = SortedPool.of(poolId, members);
+        int n = pool.size();
+        List<String> keys = pool.keys();
+        int[] weight = pool.weight();
+        long[] seeds = pool.seeds();
         int[] owners = SlotTable.filled(slots);
         if (Quota.total(weight) == 0) {
             return new SlotTable(keys, owners);
         }
-        var homeSlots = new HomeSlots(PermutationFill.fill(poolId, sorted, Quota.largestRemainder(home, slots), slots), seeds);
+        var homeSlots = new HomeSlots(pool.homeOwners(poolId, slots), seeds);
         int[] short_ = Quota.largestRemainder(weight, slots);
         for (int i = 0; i < n; i++) {
             int keep = Math.min(short_[i], homeSlots.count(i));
@@ -41,7 +35,7 @@ final class AlternativeRefills {
             short_[i] -= keep;
         }
         if (permutationOrder) {
-            byPermutation(poolId, sorted, owners, short_);
+            byPermutation(poolId, pool.sorted(), owners, short_);
         } else {
             byRendezvous(seeds, owners, short_);
         }

@@ -95,6 +95,17 @@ final class Figures {
         }
     }
 
+    /** Sets a random member to a weight among 100/75/50/0 other than its current one; returns the member. */
+    static int randomEvent(Random random, int[] weights) {
+        int j = random.nextInt(weights.length);
+        int next;
+        do {
+            next = Pools.WEIGHTS[random.nextInt(Pools.WEIGHTS.length)];
+        } while (next == weights[j]);
+        weights[j] = next;
+        return j;
+    }
+
     /**
      * {@code events} random events on {@code n} members at home weight 100: a random member gets a
      * weight among 100/75/50/0 other than its current one.
@@ -111,12 +122,7 @@ final class Figures {
         long minimum = 0;
         long tight = 0;
         for (int e = 0; e < events; e++) {
-            int j = random.nextInt(n);
-            int next;
-            do {
-                next = Pools.WEIGHTS[random.nextInt(Pools.WEIGHTS.length)];
-            } while (next == weights[j]);
-            weights[j] = next;
+            randomEvent(random, weights);
             List<Member> after = Pools.members(keys, weights, home);
             SlotTable nextTable = layouter.layout(pool, after, slots);
             moved += Disruption.moved(table, nextTable);
