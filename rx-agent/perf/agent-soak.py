@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Start-up and footprint of the shipped agent: starts the jar with the unit's JVM flags and the
 embedded default checks on loopback ports, measures process start -> first agent-check reply,
-then keeps a steady agent-check load for DURATION seconds and samples the RSS.
+then keeps a steady agent-check load for DURATION seconds, scrapes /metrics and /status every
+15 s as Prometheus and an operator's script would, and samples the RSS.
 
 usage: rx-agent/perf/agent-soak.py [DURATION_S] [CONNECTIONS_PER_S]   (defaults 600 and 200)
 Run from the repository root after `mvn -q -DskipTests package -pl rx-agent -am`.
 """
-import os, socket, subprocess, sys, tempfile, time
+import os, socket, subprocess, sys, tempfile, time, urllib.request
 
 duration = int(sys.argv[1]) if len(sys.argv) > 1 else 600
 rate = int(sys.argv[2]) if len(sys.argv) > 2 else 200
@@ -66,7 +67,8 @@ try:
             time.sleep(0.005)
     print(f"start to first reply: {(time.monotonic() - t0) * 1000:.0f} ms ({first!r})", flush=True)
     start, n, errors, next_sample = time.monotonic(), 0, 0, 0
-    peak = 0
+    # The status port opens just after the first verdict; scraping starts 5 s in.
+    peak, next_scrape, scrapes, scrape_errors = 0, 5, 0, 0
     while time.monotonic() - start < duration:
         elapsed = time.monotonic() - start
         if elapsed >= next_sample:
@@ -74,6 +76,15 @@ try:
             peak = max(peak, r)
             print(f"t={elapsed:5.0f}s replies={n} errors={errors} rss={r / 1024:.1f} MiB", flush=True)
             next_sample += 30
+        if elapsed >= next_scrape:
+            for path in ("/metrics", "/status"):
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{status}{path}", timeout=2) as r:
+                        r.read()
+                    scrapes += 1
+                except OSError:
+                    scrape_errors += 1
+            next_scrape += 15
         try:
             reply(port)
             n += 1
@@ -83,7 +94,7 @@ try:
         if delay > 0:
             time.sleep(delay)
     r = rss_kib(p.pid)
-    print(f"end: replies={n} errors={errors} rss={r / 1024:.1f} MiB peak={max(peak, r) / 1024:.1f} MiB", flush=True)
+    print(f"end: replies={n} errors={errors} scrapes={scrapes} scrape_errors={scrape_errors} rss={r / 1024:.1f} MiB peak={max(peak, r) / 1024:.1f} MiB", flush=True)
 finally:
     p.terminate()
     p.wait(10)

@@ -1,9 +1,10 @@
 package io.rxhealth.agent;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import com.fasterxml.jackson.jr.ob.JSON;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.rxhealth.agent.config.AgentConfig;
+import io.rxhealth.checks.http.EndpointStats;
+import io.rxhealth.checks.http.HttpEndpointCheck;
 import io.rxhealth.haproxy.AgentCheckServer;
 import io.rxhealth.haproxy.Listen;
 import io.rxhealth.haproxy.ReplyBoard;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,7 +31,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import io.rxhealth.checks.http.HttpEndpointCheck;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +50,7 @@ public final class AgentApp implements AutoCloseable {
     private AgentApp(AgentConfig config) throws IOException {
         Ticker ticker = Ticker.system();
         InstantSource wall = InstantSource.system();
-        ObjectMapper json = Json.mapper();
+        JSON json = Json.json();
         stateDir = StateDirectory.resolve(config.stateDir());
 
         StateFile stateFile = new StateFile(stateDir, json);
@@ -69,8 +70,7 @@ public final class AgentApp implements AutoCloseable {
                 new RiseFall(config.rise(), config.fall()), new WeightHold(config.hold(), ticker), recovery,
                 new ReadyWindow(config.readyInterval(), saved.map(StateFile.Saved::state).orElse(State.UP), ticker));
 
-        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        AgentMetrics metrics = new AgentMetrics(registry);
+        AgentMetrics metrics = new AgentMetrics(new PrometheusRegistry());
         ReplyBoard board = new ReplyBoard();
         History history = new History(stateDir, json, 200);
         loop = new AgentLoop(new CheckRunner(built.checks(), checkPool, ticker), new MarkerFiles(stateDir), engine,
@@ -78,7 +78,7 @@ public final class AgentApp implements AutoCloseable {
                 saved.map(s -> s.state() == State.UP ? s.weightPercent() + "%" : s.state().name().toLowerCase())
                         .orElse(null),
                 built::statsOf);
-        built.http().forEach((name, check) -> registerHttpMetrics(metrics, name, check));
+        registerHttpMetrics(metrics, built.http());
 
         // 9505 opens at once, but its first answer is the first computed verdict: a connection
         // made while the first cycle runs waits for it (within the connection timeout) instead
@@ -157,28 +157,31 @@ public final class AgentApp implements AutoCloseable {
 
     private static void registerSinkMetrics(AgentMetrics metrics, AgentCheckServer server) {
         metrics.counter("rxhealth_agentcheck_connections_accepted", "Connections accepted on the agent-check port",
-                server, s -> s.stats().accepted());
+                () -> server.stats().accepted());
         metrics.counter("rxhealth_agentcheck_connections_rejected", "Connections closed unanswered (over the cap)",
-                server, s -> s.stats().rejected());
-        metrics.counter("rxhealth_agentcheck_replies", "Replies written", server, s -> s.stats().replied());
-        metrics.counter("rxhealth_agentcheck_timeouts", "Connections cut at the connection timeout", server,
-                s -> s.stats().timedOut());
-        metrics.counter("rxhealth_agentcheck_errors", "Connections that ended in an error", server,
-                s -> s.stats().errors());
-        metrics.gauge("rxhealth_agentcheck_connections_active", "Connections open now", server,
-                s -> s.stats().active());
+                () -> server.stats().rejected());
+        metrics.counter("rxhealth_agentcheck_replies", "Replies written", () -> server.stats().replied());
+        metrics.counter("rxhealth_agentcheck_timeouts", "Connections cut at the connection timeout",
+                () -> server.stats().timedOut());
+        metrics.counter("rxhealth_agentcheck_errors", "Connections that ended in an error",
+                () -> server.stats().errors());
+        metrics.gauge("rxhealth_agentcheck_connections_active", "Connections open now",
+                cb -> cb.call(server.stats().active()));
     }
 
-    private static void registerHttpMetrics(AgentMetrics metrics, String name, HttpEndpointCheck check) {
-        String help = "Latency of the endpoint over its sliding window (nearest rank)";
-        metrics.gauge("rxhealth_http_latency_seconds", help, check,
-                c -> seconds(c.stats().p50()), "check", name, "quantile", "0.5");
-        metrics.gauge("rxhealth_http_latency_seconds", help, check,
-                c -> seconds(c.stats().p95()), "check", name, "quantile", "0.95");
-        metrics.gauge("rxhealth_http_latency_seconds", help, check,
-                c -> seconds(c.stats().p99()), "check", name, "quantile", "0.99");
-        metrics.gauge("rxhealth_http_error_ratio", "Failed probes / probes over the sliding window", check,
-                c -> c.stats().errorRatio(), "check", name);
+    private static void registerHttpMetrics(AgentMetrics metrics, Map<String, HttpEndpointCheck> http) {
+        if (http.isEmpty()) {
+            return;
+        }
+        metrics.gauge("rxhealth_http_latency_seconds", "Latency of the endpoint over its sliding window (nearest rank)",
+                cb -> http.forEach((name, check) -> {
+                    EndpointStats s = check.stats();
+                    cb.call(seconds(s.p50()), name, "0.5");
+                    cb.call(seconds(s.p95()), name, "0.95");
+                    cb.call(seconds(s.p99()), name, "0.99");
+                }), "check", "quantile");
+        metrics.gauge("rxhealth_http_error_ratio", "Failed probes / probes over the sliding window",
+                cb -> http.forEach((name, check) -> cb.call(check.stats().errorRatio(), name)), "check");
     }
 
     private static double seconds(Optional<java.time.Duration> d) {

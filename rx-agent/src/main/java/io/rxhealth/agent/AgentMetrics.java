@@ -1,96 +1,122 @@
 package io.rxhealth.agent;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.Timer;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.core.metrics.SummaryWithCallback;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.Quantiles;
 import io.rxhealth.weighting.CheckResult;
 import io.rxhealth.weighting.Decision;
 import io.rxhealth.weighting.State;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.ToDoubleFunction;
+import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
 
 /**
  * The agent's Prometheus metrics, on a registry passed in (never the global one). Names follow
  * Prometheus conventions: units in names, {@code _total} counters.
+ *
+ * <p>Every metric is a callback read at scrape time from values the background loop keeps here,
+ * on the Prometheus client directly: the agent has a memory budget, and Micrometer on top of the
+ * same client cost 3.4 MiB of RSS for nothing the agent uses. Callback metrics also never sample
+ * exemplars, so the client's OpenTelemetry tracer bridge is left out of the dependencies.
  */
 public final class AgentMetrics {
-    private final PrometheusMeterRegistry registry;
-    private final Map<String, AtomicInteger> checkLevel = new ConcurrentHashMap<>();
-    private final Map<String, AtomicLong> checkLastSuccess = new ConcurrentHashMap<>();
-    private final Map<String, Timer> checkDuration = new ConcurrentHashMap<>();
-    private final AtomicInteger weight = new AtomicInteger(-1);
-    private final Map<State, AtomicInteger> state = new EnumMap<>(State.class);
-    private final Counter transitions;
+    private final PrometheusRegistry registry;
+    private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
+    private final Map<String, CheckFigures> checks = new ConcurrentSkipListMap<>();
+    private final AtomicLong transitions = new AtomicLong();
+    private volatile Decision lastDecision;
 
-    public AgentMetrics(PrometheusMeterRegistry registry) {
-        this.registry = registry;
-        for (State s : State.values()) {
-            AtomicInteger v = new AtomicInteger();
-            state.put(s, v);
-            Gauge.builder("rxhealth_verdict_state", v, AtomicInteger::get)
-                    .description("1 for the state the agent serves now (up, down, drain, maint)")
-                    .tag("state", s.name().toLowerCase(java.util.Locale.ROOT)).register(registry);
+    /** One check's figures; written by the loop, read by scrapes. */
+    private static final class CheckFigures {
+        volatile int level;
+        volatile long lastSuccessEpochSecond;
+        private long runs;
+        private double seconds;
+
+        synchronized void run(Duration took) {
+            runs++;
+            seconds += took.toNanos() / 1e9;
         }
-        Gauge.builder("rxhealth_verdict_weight_percent", weight, AtomicInteger::get)
-                .description("Weight the agent asks for, in percent of the configured weight").register(registry);
-        transitions = Counter.builder("rxhealth_verdict_transitions").description("Changes of the served verdict")
+
+        synchronized void report(SummaryWithCallback.Callback cb, String check) {
+            cb.call(runs, seconds, Quantiles.EMPTY, check);
+        }
+    }
+
+    public AgentMetrics(PrometheusRegistry registry) {
+        this.registry = registry;
+        gauge("rxhealth_verdict_state", "1 for the state the agent serves now (up, down, drain, maint)", cb -> {
+            Decision d = lastDecision;
+            for (State s : State.values()) {
+                cb.call(d != null && d.verdict().state() == s ? 1 : 0, s.name().toLowerCase(Locale.ROOT));
+            }
+        }, "state");
+        gauge("rxhealth_verdict_weight_percent", "Weight the agent asks for, in percent of the configured weight",
+                cb -> {
+                    Decision d = lastDecision;
+                    cb.call(d == null ? -1 : d.verdict().weightPercent());
+                });
+        counter("rxhealth_verdict_transitions", "Changes of the served verdict", transitions::get);
+        gauge("rxhealth_check_level", "Last level of the check: 0 ok, 1 warn, 2 crit, 3 unknown",
+                cb -> checks.forEach((name, f) -> cb.call(f.level, name)), "check");
+        gauge("rxhealth_check_last_success_timestamp_seconds", "Unix time of the check's last OK run, 0 if never",
+                cb -> checks.forEach((name, f) -> cb.call(f.lastSuccessEpochSecond, name)), "check");
+        SummaryWithCallback.builder().name("rxhealth_check_duration_seconds").help("How long the check took")
+                .labelNames("check").callback(cb -> checks.forEach((name, f) -> f.report(cb, name)))
                 .register(registry);
     }
 
-    public PrometheusMeterRegistry registry() {
-        return registry;
-    }
-
     void recordCheck(CheckResult r, Duration took, Instant lastSuccess) {
-        checkLevel.computeIfAbsent(r.check(), name -> {
-            AtomicInteger v = new AtomicInteger();
-            Gauge.builder("rxhealth_check_level", v, AtomicInteger::get)
-                    .description("Last level of the check: 0 ok, 1 warn, 2 crit, 3 unknown")
-                    .tag("check", name).register(registry);
-            return v;
-        }).set(r.level().ordinal());
-        checkDuration.computeIfAbsent(r.check(), name -> Timer.builder("rxhealth_check_duration")
-                .description("How long the check took").tag("check", name).register(registry)).record(took);
-        AtomicLong success = checkLastSuccess.computeIfAbsent(r.check(), name -> {
-            AtomicLong v = new AtomicLong();
-            Gauge.builder("rxhealth_check_last_success_timestamp_seconds", v, AtomicLong::get)
-                    .description("Unix time of the check's last OK run, 0 if never").tag("check", name)
-                    .register(registry);
-            return v;
-        });
+        CheckFigures f = checks.computeIfAbsent(r.check(), name -> new CheckFigures());
+        f.level = r.level().ordinal();
         if (lastSuccess != null) {
-            success.set(lastSuccess.getEpochSecond());
+            f.lastSuccessEpochSecond = lastSuccess.getEpochSecond();
         }
+        f.run(took);
     }
 
     void recordVerdict(Decision d) {
-        weight.set(d.verdict().weightPercent());
-        state.forEach((s, v) -> v.set(s == d.verdict().state() ? 1 : 0));
+        lastDecision = d;
     }
 
     void countTransition() {
-        transitions.increment();
+        transitions.incrementAndGet();
     }
 
     /** Registers a monotonic counter read from elsewhere (e.g. the 9505 server's statistics). */
-    public <T> void counter(String name, String description, T source, ToDoubleFunction<T> read) {
-        FunctionCounter.builder(name, source, read).description(description).register(registry);
+    public void counter(String name, String help, DoubleSupplier read) {
+        CounterWithCallback.builder().name(name).help(help).callback(cb -> cb.call(read.getAsDouble()))
+                .register(registry);
     }
 
-    /** Registers a gauge read from elsewhere. */
-    public <T> void gauge(String name, String description, T source, ToDoubleFunction<T> read, String... tags) {
-        Gauge.builder(name, source, read).description(description).tags(tags).register(registry);
+    /**
+     * Registers a gauge family read from elsewhere: at each scrape {@code samples} calls the
+     * callback once per series, with one value per label name.
+     */
+    public void gauge(String name, String help, Consumer<GaugeWithCallback.Callback> samples, String... labelNames) {
+        GaugeWithCallback.builder().name(name).help(help).labelNames(labelNames).callback(samples)
+                .register(registry);
     }
 
     public String scrape() {
-        return registry.scrape();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
+        try {
+            writer.write(out, registry.scrape());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
+        }
+        return out.toString(StandardCharsets.UTF_8);
     }
 }

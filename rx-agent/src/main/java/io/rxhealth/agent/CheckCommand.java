@@ -48,7 +48,7 @@ final class CheckCommand implements Callable<Integer> {
             Verdict verdict = new Policy(built.policies(), CheckFactory.fallbackPolicy()).decide(results, markers);
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
-                out.println(Json.mapper().writeValueAsString(Map.of("verdict", verdict.label(),
+                out.println(Json.json().asString(Map.of("verdict", verdict.label(),
                         "reasons", verdict.reasons(), "checks", outcomes.stream().map(o -> Map.of(
                                 "name", o.result().check(), "level", o.result().level().name(),
                                 "detail", o.result().detail(), "durationMillis", o.duration().toMillis()))

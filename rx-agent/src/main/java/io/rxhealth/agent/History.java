@@ -1,7 +1,6 @@
 package io.rxhealth.agent;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -27,11 +26,11 @@ public final class History {
     }
 
     private final Path file;
-    private final ObjectMapper json;
+    private final JSON json;
     private final int capacity;
     private final Deque<Transition> ring = new ArrayDeque<>();
 
-    public History(Path dir, ObjectMapper json, int capacity) {
+    public History(Path dir, JSON json, int capacity) {
         if (capacity < 1) {
             throw new IllegalArgumentException("history capacity: " + capacity + " (expected: >= 1)");
         }
@@ -46,7 +45,7 @@ public final class History {
     public synchronized void add(Transition t) {
         push(t);
         try {
-            AtomicFiles.write(file, json.writeValueAsBytes(new ArrayList<>(ring)));
+            AtomicFiles.write(file, json.asBytes(new ArrayList<>(ring)));
         } catch (IOException e) {
             log.warn("cannot write {}: {}", file, e.getMessage());
         }
@@ -58,9 +57,9 @@ public final class History {
     }
 
     /** Reads a history file without keeping it open, for the CLI. */
-    public static List<Transition> read(Path file, ObjectMapper json) {
+    public static List<Transition> read(Path file, JSON json) {
         try {
-            return json.readValue(Files.readAllBytes(file), new TypeReference<List<Transition>>() { });
+            return json.listOfFrom(Transition.class, Files.readAllBytes(file));
         } catch (NoSuchFileException e) {
             return List.of();
         } catch (IOException | RuntimeException e) {

@@ -1,6 +1,6 @@
 package io.rxhealth.agent;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -22,11 +22,11 @@ final class HistoryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ObjectMapper mapper = Json.mapper();
+        JSON mapper = Json.json();
         List<History.Transition> list = History.read(config.stateDir().resolve(History.NAME), mapper);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(mapper.writeValueAsString(list));
+            out.println(mapper.asString(list));
         } else if (list.isEmpty()) {
             out.println("no transitions recorded");
         } else {

@@ -1,6 +1,6 @@
 package io.rxhealth.agent;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.jr.ob.JSON;
 import io.rxhealth.weighting.RecoverySnapshot;
 import io.rxhealth.weighting.State;
 import java.io.IOException;
@@ -23,26 +23,26 @@ public final class StateFile {
     static final String NAME = "state.json";
 
     private final Path file;
-    private final ObjectMapper json;
+    private final JSON json;
 
     /** What the file holds. {@code recoveryElapsedMillis} counts only in phase RECOVERING. */
     public record Saved(int version, Instant savedAt, State state, int weightPercent,
                         RecoverySnapshot.Phase recoveryPhase, long recoveryElapsedMillis) {
     }
 
-    public StateFile(Path dir, ObjectMapper json) {
+    public StateFile(Path dir, JSON json) {
         this.file = dir.resolve(NAME);
         this.json = json;
     }
 
     public void save(Saved saved) throws IOException {
-        AtomicFiles.write(file, json.writeValueAsBytes(saved));
+        AtomicFiles.write(file, json.asBytes(saved));
     }
 
     /** The saved state, or empty when there is none or it cannot be read (said in the log). */
     public Optional<Saved> load() {
         try {
-            return Optional.of(json.readValue(Files.readAllBytes(file), Saved.class));
+            return Optional.of(json.beanFrom(Saved.class, Files.readAllBytes(file)));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException | RuntimeException e) {

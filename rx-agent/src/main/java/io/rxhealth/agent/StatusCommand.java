@@ -54,7 +54,7 @@ final class StatusCommand implements Callable<Integer> {
             out.println(response.body().strip());
             return 0;
         }
-        AgentStatus s = Json.mapper().readValue(response.body(), AgentStatus.class);
+        AgentStatus s = Json.json().beanFrom(AgentStatus.class, response.body());
         out.print(StatusTable.render(s));
         out.flush();
         return 0;

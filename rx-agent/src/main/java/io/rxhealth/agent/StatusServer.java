@@ -1,6 +1,6 @@
 package io.rxhealth.agent;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -22,7 +22,7 @@ public final class StatusServer implements AutoCloseable {
     private final ExecutorService executor;
 
     public StatusServer(InetSocketAddress address, Supplier<AgentStatus> status, Supplier<String> metrics,
-                        ObjectMapper json) throws IOException {
+                        JSON json) throws IOException {
         server = HttpServer.create(address, 16);
         executor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "rx-status-http");
@@ -35,7 +35,7 @@ public final class StatusServer implements AutoCloseable {
             if (s == null) {
                 respond(ex, 503, "application/json", "{\"error\":\"first check cycle not finished\"}\n");
             } else {
-                respond(ex, 200, "application/json", json.writeValueAsString(s) + "\n");
+                respond(ex, 200, "application/json", json.asString(s) + "\n");
             }
         });
         server.createContext("/metrics", ex -> respond(ex, 200, "text/plain; version=0.0.4; charset=utf-8",

@@ -71,7 +71,7 @@ class AgentAppIT {
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
                 assertThat(AgentReplies.fetch(agent)).startsWith("up 50% #"));
         assertThat(Files.readString(state.resolve("state.json"))).contains("\"state\":\"UP\"");
-        assertThat(History.read(state.resolve(History.NAME), Json.mapper())).extracting(History.Transition::to)
+        assertThat(History.read(state.resolve(History.NAME), Json.json())).extracting(History.Transition::to)
                 .containsSubsequence("50%", "drain", "50%");
     }
 

@@ -20,7 +20,7 @@ class StateFileTest {
 
     @Test
     void roundTripsAndContinuesTheRecoveryWindowAcrossTheStop() throws Exception {
-        StateFile file = new StateFile(dir, Json.mapper());
+        StateFile file = new StateFile(dir, Json.json());
         StateFile.Saved saved = new StateFile.Saved(1, T0, State.UP, 25, RecoverySnapshot.Phase.RECOVERING, 12_000);
         file.save(saved);
         assertEquals(Optional.of(saved), file.load());
@@ -43,6 +43,6 @@ class StateFileTest {
     @Test
     void aCorruptFileIsIgnored() throws Exception {
         Files.writeString(dir.resolve(StateFile.NAME), "{not json");
-        assertEquals(Optional.empty(), new StateFile(dir, Json.mapper()).load());
+        assertEquals(Optional.empty(), new StateFile(dir, Json.json()).load());
     }
 }

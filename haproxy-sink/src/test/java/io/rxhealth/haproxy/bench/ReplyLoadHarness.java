@@ -22,7 +22,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Options: {@code --target host:port} (default: a server in this JVM), {@code --rate N}
  * connections/s in all (default 12000), {@code --threads N} (default 4), {@code --seconds N}
- * measured (default 20), {@code --warmup N} seconds not measured (default 5).
+ * measured (default 20), {@code --warmup N} seconds not measured (default 5), {@code --expect LINE}
+ * the reply every connection must get (default: the line the same-JVM server serves).
  *
  * <p>Each thread keeps to its own schedule. A connection that starts late because the one before
  * it was slow is also measured from when it should have started ("from schedule"), so a stall is
@@ -53,6 +54,9 @@ public final class ReplyLoadHarness {
         int threads = Integer.parseInt(option(args, "--threads", "4"));
         int seconds = Integer.parseInt(option(args, "--seconds", "20"));
         int warmup = Integer.parseInt(option(args, "--warmup", "5"));
+        // The reply every connection must get: the served line without its newline (a real agent
+        // serves its own verdict, e.g. "up 100%").
+        byte[] expected = (option(args, "--expect", REPLY.strip()) + "\n").getBytes(US_ASCII);
 
         AgentCheckServer local = null;
         InetSocketAddress address;
@@ -75,7 +79,7 @@ public final class ReplyLoadHarness {
         var clients = new ArrayList<Client>();
         for (int t = 0; t < threads; t++) {
             // Threads start staggered so their connections interleave evenly.
-            var client = new Client(address, start + t * intervalNanos / threads, intervalNanos,
+            var client = new Client(address, expected, start + t * intervalNanos / threads, intervalNanos,
                     measureFrom, end);
             clients.add(client);
             client.thread.start();
@@ -141,7 +145,7 @@ public final class ReplyLoadHarness {
         private final long intervalNanos;
         private final long measureFrom;
         private final long end;
-        private final byte[] expected = REPLY.getBytes(US_ASCII);
+        private final byte[] expected;
         private final byte[] buffer = new byte[1024];
         final LongList service = new LongList();
         final LongList fromSchedule = new LongList();
@@ -151,9 +155,10 @@ public final class ReplyLoadHarness {
         long firstMeasuredStart = Long.MAX_VALUE;
         long lastMeasuredDone = Long.MIN_VALUE;
 
-        Client(InetSocketAddress address, long firstStart, long intervalNanos, long measureFrom,
+        Client(InetSocketAddress address, byte[] expected, long firstStart, long intervalNanos, long measureFrom,
                long end) {
             this.address = address;
+            this.expected = expected;
             this.firstStart = firstStart;
             this.intervalNanos = intervalNanos;
             this.measureFrom = measureFrom;

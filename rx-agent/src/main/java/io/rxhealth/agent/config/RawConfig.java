@@ -3,9 +3,9 @@ package io.rxhealth.agent.config;
 import java.util.List;
 
 /**
- * The config file's schema as Jackson binds it (kebab-case keys, every field optional, unknown
- * keys rejected). {@link ConfigLoader} validates it into an {@link AgentConfig}; nothing else
- * reads these records.
+ * The config file's schema as {@link StrictBinder} binds it off the YAML parser (kebab-case keys,
+ * every field optional, unknown or repeated keys rejected). {@link ConfigLoader} validates it into
+ * an {@link AgentConfig}; nothing else reads these records.
  */
 record RawConfig(RawListen listen, RawStatus status, String stateDir, String interval, String checkTimeout,
                  Integer rise, Integer fall, String hold, RawRecovery recovery, String readyInterval,

@@ -107,6 +107,20 @@ class ConfigLoaderTest {
         assertEquals(message, e.getMessage(), scenario);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        # case                     | yaml                                                  | message
+        only a comment             | '# nothing here'                                      | 'test: empty (expected: a YAML mapping)'
+        empty document marker      | '---'                                                 | 'test: empty (expected: a YAML mapping)'
+        a second document          | 'checks: { cpu: {} }\\n---\\nrise: 3'                  | 'test: a second YAML document at line 3 (expected: one mapping)'
+        stray closing brace        | 'checks: { cpu: {} }\\nlisten: { port: 80 } }'         | 'test: not valid YAML at line 2: while parsing a block mapping'
+        a key given twice          | 'checks: { cpu: {} }\\nchecks: { load: {} }'           | 'test: duplicate key ''checks'' (expected: each key once)'
+        """)
+    void rejectsTextThatIsNotOneYamlMapping(String scenario, String yaml, String message) {
+        ConfigException e = assertThrows(ConfigException.class, () -> loader.parse(yaml.replace("\\n", "\n"), "test"));
+        assertEquals(message, e.getMessage(), scenario);
+    }
+
     @Test
     void rejectsAnEmptyFile() {
         ConfigException e = assertThrows(ConfigException.class, () -> loader.parse("\n", "/etc/x.yaml"));
