@@ -4,13 +4,15 @@ embedded default checks on loopback ports, measures process start -> first agent
 then keeps a steady agent-check load for DURATION seconds, scrapes /metrics and /status every
 15 s as Prometheus and an operator's script would, and samples the RSS.
 
-usage: rx-agent/perf/agent-soak.py [DURATION_S] [CONNECTIONS_PER_S]   (defaults 600 and 200)
-Run from the repository root after `mvn -q -DskipTests package -pl rx-agent -am`.
+usage: rx-agent/perf/agent-soak.py [DURATION_S] [CONNECTIONS_PER_S] [CONFIG]
+(defaults 600, 200 and the embedded default config; CONFIG, e.g. docs/examples/directum-rx.yaml,
+gets loopback addresses, free ports and a temporary state directory). Run from the repository root after `mvn -q -DskipTests package -pl rx-agent -am`.
 """
 import os, socket, subprocess, sys, tempfile, time, urllib.request
 
 duration = int(sys.argv[1]) if len(sys.argv) > 1 else 600
 rate = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+config = sys.argv[3] if len(sys.argv) > 3 else "rx-agent/src/main/resources/rx-health-agent.yaml"
 # The JVM flags and environment are read from the shipped unit, so the figure is the unit's.
 env, flags = dict(os.environ), []
 with open("systemd/rx-health-agent.service") as f:
@@ -46,7 +48,7 @@ def reply(port):
 work = tempfile.mkdtemp(prefix="rxh-soak-")
 port, status = free_port(), free_port()
 cfg = os.path.join(work, "agent.yaml")
-with open("rx-agent/src/main/resources/rx-health-agent.yaml") as f:
+with open(config) as f:
     text = f.read()
 text = text.replace("address: 0.0.0.0", "address: 127.0.0.1").replace("port: 9505", f"port: {port}")
 text = text.replace("port: 9506", f"port: {status}")

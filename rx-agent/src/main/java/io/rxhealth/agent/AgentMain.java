@@ -8,7 +8,7 @@ public final class AgentMain {
     }
 
     public static void main(String[] args) {
-        // Must precede any use of java.net.http in this JVM: endpoints may set a Host header.
+        // Must precede any use of HttpURLConnection in this JVM: endpoints may set a Host header.
         HttpClients.allowHostHeader();
         System.exit(AgentCli.commandLine().execute(args));
     }

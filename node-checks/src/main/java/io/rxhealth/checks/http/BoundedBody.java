@@ -2,79 +2,47 @@ package io.rxhealth.checks.http;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.rxhealth.weighting.Ticker;
 import java.io.ByteArrayOutputStream;
-import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Flow;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpTimeoutException;
 
 /**
- * Keeps the first {@code limit} bytes of a response body as UTF-8 text and cancels the rest, so
- * that a health endpoint answering with a huge body costs bounded memory and time.
+ * Reads the first {@code limit} bytes of a response body as UTF-8 text and no more, so that a
+ * health endpoint answering with a huge body costs bounded memory and time; stops at the
+ * probe's deadline, so that a body trickling in byte by byte cannot hold the probe either.
  */
-final class BoundedBody implements HttpResponse.BodySubscriber<String> {
-    private final int limit;
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    private final CompletableFuture<String> body = new CompletableFuture<>();
-    private Flow.Subscription subscription;
+final class BoundedBody {
+    private static final int CHUNK = 8 * 1024;
 
-    BoundedBody(int limit) {
+    /** The text kept and whether the body ended within the limit (only then may the connection be reused). */
+    record Read(String text, boolean complete) {
+    }
+
+    private BoundedBody() {
+    }
+
+    /**
+     * Reads {@code in} until it ends, {@code limit} bytes are kept, or {@code ticker} passes
+     * {@code deadlineNanos} (then {@link HttpTimeoutException}). Does not close {@code in}.
+     */
+    static Read read(InputStream in, int limit, Ticker ticker, long deadlineNanos) throws IOException {
         if (limit < 0) {
             throw new IllegalArgumentException("limit: " + limit + " (expected: >= 0)");
         }
-        this.limit = limit;
-    }
-
-    static HttpResponse.BodyHandler<String> handler(int limit) {
-        return info -> new BoundedBody(limit);
-    }
-
-    @Override
-    public CompletionStage<String> getBody() {
-        return body;
-    }
-
-    @Override
-    public void onSubscribe(Flow.Subscription s) {
-        this.subscription = s;
-        if (limit == 0) {
-            s.cancel();
-            finish();
-        } else {
-            s.request(1);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        byte[] chunk = new byte[Math.min(CHUNK, Math.max(1, limit))];
+        while (bytes.size() < limit) {
+            if (ticker.nanos() - deadlineNanos >= 0) {
+                throw new HttpTimeoutException("body not read by the deadline");
+            }
+            int n = in.read(chunk, 0, Math.min(chunk.length, limit - bytes.size()));
+            if (n < 0) {
+                return new Read(bytes.toString(UTF_8), true);
+            }
+            bytes.write(chunk, 0, n);
         }
-    }
-
-    @Override
-    public void onNext(List<ByteBuffer> buffers) {
-        for (ByteBuffer buffer : buffers) {
-            int take = Math.min(buffer.remaining(), limit - bytes.size());
-            byte[] chunk = new byte[take];
-            buffer.get(chunk);
-            bytes.write(chunk, 0, take);
-        }
-        if (bytes.size() >= limit) {
-            subscription.cancel();
-            finish();
-        } else {
-            subscription.request(1);
-        }
-    }
-
-    @Override
-    public void onError(Throwable error) {
-        body.completeExceptionally(error);
-    }
-
-    @Override
-    public void onComplete() {
-        finish();
-    }
-
-    // Completing twice is harmless: after a cancel the publisher may still signal completion.
-    private void finish() {
-        body.complete(bytes.toString(UTF_8));
+        return new Read(bytes.toString(UTF_8), false);
     }
 }

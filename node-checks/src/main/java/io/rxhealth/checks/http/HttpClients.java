@@ -2,90 +2,72 @@ package io.rxhealth.checks.http;
 
 import static java.util.Objects.requireNonNull;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.util.Arrays;
-import java.util.Optional;
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.URL;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.Executor;
 
 /**
- * Hands out one shared {@link HttpClient} per {@link Tls} choice, so that all endpoints with the
- * same trust share one executor and one connection pool. Create one per application and pass it
- * to every {@link HttpEndpointCheck}. Thread-safe.
+ * What every {@link HttpEndpointCheck} of an application shares: one {@link HttpConnector} per
+ * {@link Tls} choice (its TLS socket factory is built once, not per probe) and the
+ * {@link Deadlines} thread that ends probes at their timeout. Create one per application and pass
+ * it to every check. Thread-safe.
  *
- * <p>Clients speak HTTP/1.1 (no h2c upgrade headers that a reverse proxy in front of a health
- * endpoint may mishandle) and never follow redirects (a 302 to a login page is not "healthy").
+ * <p>The transport is the JDK's {@link HttpURLConnection}: unlike {@code java.net.http} it sets up
+ * no TLS context or CA store for plain {@code http://} endpoints, and it needs no executor or
+ * selector thread of its own; idle connections stay in the JDK's keep-alive cache.
  */
 public final class HttpClients {
-    /** JDK switch that lets requests set restricted headers; read once, when java.net.http first loads. */
-    public static final String RESTRICTED_HEADERS_PROPERTY = "jdk.httpclient.allowRestrictedHeaders";
-
-    private final Optional<Executor> executor;
-    private final ConcurrentMap<Tls, HttpClient> clients = new ConcurrentHashMap<>();
-
-    /** Clients run on the JDK's default executor (one cached pool, shared through the shared client). */
-    public HttpClients() {
-        this.executor = Optional.empty();
-    }
-
-    /** Clients run their asynchronous work on {@code executor}. */
-    public HttpClients(Executor executor) {
-        this.executor = Optional.of(requireNonNull(executor, "executor"));
-    }
-
     /**
-     * The client for {@code tls}, built on first use. Throws {@link IllegalArgumentException} when
-     * a CA file cannot be read; nothing is cached then, so a fixed file is picked up next time.
+     * JDK switch that lets a connection set restricted headers such as Host; read once, when
+     * {@link HttpURLConnection}'s implementation first loads.
      */
-    public HttpClient clientFor(Tls tls) {
+    public static final String RESTRICTED_HEADERS_PROPERTY = "sun.net.http.allowRestrictedHeaders";
+
+    private final ConcurrentMap<Tls, HttpConnector> connectors = new ConcurrentHashMap<>();
+    private final Deadlines deadlines = new Deadlines();
+
+    /**
+     * The connector for {@code tls}, built on first use. Throws {@link IllegalArgumentException}
+     * when a CA file cannot be read; nothing is cached then, so a fixed file is picked up next time.
+     */
+    HttpConnector connectorFor(Tls tls) {
         requireNonNull(tls, "tls");
-        return clients.computeIfAbsent(tls, this::build);
+        return connectors.computeIfAbsent(tls, HttpConnector::of);
     }
 
-    private HttpClient build(Tls tls) {
-        HttpClient.Builder builder = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER);
-        executor.ifPresent(builder::executor);
-        if (tls instanceof Tls.CaFile caFile) {
-            builder.sslContext(TlsContexts.trusting(caFile.pem()));
-        } else if (tls instanceof Tls.Insecure) {
-            builder.sslContext(TlsContexts.trustingAnything());
-        } else if (!(tls instanceof Tls.SystemTrust)) {
-            throw new IllegalArgumentException("tls: " + tls + " (expected: system trust, a CA file or insecure)");
-        }
-        return builder.build();
+    Deadlines deadlines() {
+        return deadlines;
     }
 
     /**
-     * Lets endpoints set their own Host header. java.net.http forbids it unless
-     * {@value #RESTRICTED_HEADERS_PROPERTY} lists {@code host} when its internals first load, so
+     * Lets endpoints set their own Host header. {@link HttpURLConnection} silently drops it unless
+     * {@value #RESTRICTED_HEADERS_PROPERTY} is {@code true} when its implementation first loads, so
      * the application calls this first thing in {@code main} (or starts the JVM with
-     * {@code -Djdk.httpclient.allowRestrictedHeaders=host}). Keeps other names already listed.
+     * {@code -Dsun.net.http.allowRestrictedHeaders=true}).
      *
-     * @throws IllegalStateException when java.net.http was already in use without the switch
+     * @throws IllegalStateException when HttpURLConnection was already in use without the switch
      */
     public static void allowHostHeader() {
-        String listed = System.getProperty(RESTRICTED_HEADERS_PROPERTY, "").trim();
-        boolean hasHost = Arrays.stream(listed.split(",")).map(String::trim).anyMatch("host"::equalsIgnoreCase);
-        if (!hasHost) {
-            System.setProperty(RESTRICTED_HEADERS_PROPERTY, listed.isEmpty() ? "host" : listed + ",host");
-        }
+        System.setProperty(RESTRICTED_HEADERS_PROPERTY, "true");
         if (!hostHeaderAllowed()) {
-            throw new IllegalStateException(RESTRICTED_HEADERS_PROPERTY + ": host set too late (expected: before the "
-                    + "first use of java.net.http in this JVM, or -D" + RESTRICTED_HEADERS_PROPERTY + "=host)");
+            throw new IllegalStateException(RESTRICTED_HEADERS_PROPERTY + ": true set too late (expected: before the "
+                    + "first use of HttpURLConnection in this JVM, or -D" + RESTRICTED_HEADERS_PROPERTY + "=true)");
         }
     }
 
     /** Whether this JVM lets a request carry its own Host header (see {@link #allowHostHeader()}). */
     public static boolean hostHeaderAllowed() {
         try {
-            HttpRequest.newBuilder().header("Host", "probe.invalid");
-            return true;
-        } catch (IllegalArgumentException restricted) {
-            return false;
+            // Opening connects nothing: this only asks whether the header would be kept.
+            HttpURLConnection probe = (HttpURLConnection) new URL("http://probe.invalid/").openConnection(Proxy.NO_PROXY);
+            probe.setRequestProperty("Host", "probe.invalid");
+            return probe.getRequestProperty("Host") != null;
+        } catch (IOException e) {
+            throw new IllegalStateException("http: no HttpURLConnection for http:// (expected: the JDK's; "
+                    + e.getMessage() + ")", e);
         }
     }
 }

@@ -7,10 +7,12 @@ import io.rxhealth.weighting.CheckResult;
 import io.rxhealth.weighting.Level;
 import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.HttpURLConnection;
+import java.net.MalformedURLException;
+import java.net.SocketTimeoutException;
+import java.net.URL;
 import java.net.http.HttpTimeoutException;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -19,11 +21,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 
 /**
@@ -35,8 +32,7 @@ import java.util.stream.Collectors;
  * response (refused, reset, empty reply, TLS failure, timeout) is recorded in the window as failed
  * and then thrown, as {@link HttpTimeoutException} for a timeout and {@link IOException} otherwise,
  * with a one-line message naming the URL; the runner maps it to UNKNOWN, which the policy treats
- * as failing. Every run ends within the spec's timeout: the request carries it and the wait for
- * the whole exchange, body included, is bounded by it too.
+ * as failing. Every run ends within the spec's timeout, body included (see {@link Deadlines}).
  *
  * <p>Thread-safe: runs may come from any thread, even overlapping; {@link #stats()} may be read at
  * any time.
@@ -45,12 +41,16 @@ public final class HttpEndpointCheck implements Check {
     /** Bytes of the body kept for the {@code bodyContains} test; the rest is not read. */
     public static final int BODY_LIMIT = 64 * 1024;
 
+    // The deadline is real time on the socket, whatever ticker measures the latency.
+    private static final Ticker DEADLINE_CLOCK = Ticker.system();
+
     private final EndpointSpec spec;
     private final WindowThresholds thresholds;
-    private final HttpClient client;
+    private final HttpConnector connector;
+    private final Deadlines deadlines;
+    private final URL url;
     private final Ticker ticker;
     private final InstantSource clock;
-    private final HttpRequest request;
     private final Object lock = new Object();
     private final ProbeWindow window;
     private Optional<Instant> lastSuccess = Optional.empty();
@@ -64,10 +64,16 @@ public final class HttpEndpointCheck implements Check {
         this.clock = requireNonNull(clock, "clock");
         if (spec.host().isPresent() && !HttpClients.hostHeaderAllowed()) {
             throw new IllegalArgumentException("host: '" + spec.host().get() + "' (expected: "
-                    + "HttpClients.allowHostHeader() at start, or -D" + HttpClients.RESTRICTED_HEADERS_PROPERTY + "=host)");
+                    + "HttpClients.allowHostHeader() at start, or -D" + HttpClients.RESTRICTED_HEADERS_PROPERTY + "=true)");
         }
-        this.client = requireNonNull(clients, "clients").clientFor(spec.tls());
-        this.request = request(spec);
+        this.connector = requireNonNull(clients, "clients").connectorFor(spec.tls());
+        this.deadlines = clients.deadlines();
+        try {
+            this.url = spec.url().toURL();
+        } catch (MalformedURLException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("url: '" + spec.url() + "' (expected: an http:// or https:// URL; "
+                    + e.getMessage() + ")", e);
+        }
         this.window = new ProbeWindow(thresholds.window());
         this.stats = EndpointStats.none(spec.name());
     }
@@ -90,10 +96,11 @@ public final class HttpEndpointCheck implements Check {
     public CheckResult run() throws IOException, InterruptedException {
         String target = "GET " + spec.url() + " -> ";
         long start = ticker.nanos();
-        HttpResponse<String> response;
+        Response response;
         try {
             response = exchange();
         } catch (HttpTimeoutException e) {
+            interruptedCheck();
             // Waited the whole timeout: a lower bound of the latency, which the percentiles should see.
             String detail = target + "no response within " + Formats.millis(spec.timeout());
             List<Finding> findings = record(Probe.measured(false, ticker.nanos() - start), OptionalInt.empty(), detail);
@@ -101,11 +108,13 @@ public final class HttpEndpointCheck implements Check {
             timeout.initCause(e);
             throw timeout;
         } catch (IOException e) {
+            interruptedCheck();
             String detail = target + reason(e);
             List<Finding> findings = record(Probe.unreachable(), OptionalInt.empty(), detail);
             throw new IOException(withFindings(detail, findings), e);
         }
         long elapsed = ticker.nanos() - start;
+        interruptedCheck();
         int status = response.statusCode();
         Optional<String> mismatch = spec.mismatch(status, response.body());
         Level level = mismatch.isEmpty() ? Level.OK : Level.CRIT;
@@ -120,27 +129,76 @@ public final class HttpEndpointCheck implements Check {
                 parts.stream().map(Finding::detail).collect(Collectors.joining("; ")));
     }
 
-    private HttpResponse<String> exchange() throws IOException, InterruptedException {
-        CompletableFuture<HttpResponse<String>> future = client.sendAsync(request, BoundedBody.handler(BODY_LIMIT));
+    /**
+     * One GET within the deadline. Each wait (connect, headers, each body read) is bounded by the
+     * timeout, the body read stops at the deadline, and {@link Deadlines} closes the connection if
+     * a wait is still blocked then; whatever fails once the deadline has passed is a timeout.
+     */
+    private Response exchange() throws IOException {
+        long timeoutNanos = spec.timeout().toNanos();
+        long deadline = DEADLINE_CLOCK.nanos() + timeoutNanos;
+        HttpURLConnection connection = connector.open(url);
+        int timeoutMillis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, spec.timeout().toMillis()));
+        connection.setConnectTimeout(timeoutMillis);
+        connection.setReadTimeout(timeoutMillis);
+        connection.setRequestProperty("User-Agent", "rx-health-agent");
+        spec.host().ifPresent(host -> connection.setRequestProperty("Host", host));
+        Deadlines.Armed armed = deadlines.arm(connection, timeoutNanos);
+        boolean done = false;
         try {
-            // The request timeout covers connect and headers only; this bounds a trickling body too.
-            return future.get(spec.timeout().toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            throw new HttpTimeoutException("timed out");
-        } catch (InterruptedException e) {
-            // The runner gave up on us: not the endpoint's fault, so not recorded in the window.
-            future.cancel(true);
-            throw e;
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            while (cause instanceof CompletionException && cause.getCause() != null) {
-                cause = cause.getCause();
+            connection.connect();
+            // A deadline that fired while the socket was still connecting found nothing to close.
+            if (DEADLINE_CLOCK.nanos() - deadline >= 0) {
+                throw new HttpTimeoutException("connected after the deadline");
             }
-            if (cause instanceof IOException io) {
-                throw io;
+            int status = connection.getResponseCode();
+            if (status < 0) {
+                throw new IOException("not an HTTP response");
             }
-            throw new IOException(cause);
+            // 4xx and 5xx bodies come from the error stream; either may be absent (no body).
+            InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+            BoundedBody.Read body = in == null ? new BoundedBody.Read("", true)
+                    : BoundedBody.read(in, BODY_LIMIT, DEADLINE_CLOCK, deadline);
+            if (!armed.disarm()) {
+                throw new HttpTimeoutException("closed at the deadline");
+            }
+            if (body.complete()) {
+                if (in != null) {
+                    // Read to the end and closed: the connection goes back to the JDK's keep-alive cache.
+                    in.close();
+                }
+            } else {
+                connection.disconnect();
+            }
+            done = true;
+            return new Response(status, body.text());
+        } catch (SocketTimeoutException e) {
+            throw timedOut(e);
+        } catch (IOException e) {
+            throw DEADLINE_CLOCK.nanos() - deadline >= 0 && !(e instanceof HttpTimeoutException) ? timedOut(e) : e;
+        } finally {
+            if (!done) {
+                armed.disarm();
+                connection.disconnect();
+            }
+        }
+    }
+
+    private static HttpTimeoutException timedOut(IOException cause) {
+        HttpTimeoutException timeout = new HttpTimeoutException("timed out");
+        timeout.initCause(cause);
+        return timeout;
+    }
+
+    /** Status and the kept part of the body of one response. */
+    private record Response(int statusCode, String body) {
+    }
+
+    // Blocking socket I/O does not end on an interrupt; the probe still ends at its deadline.
+    // The runner gave up on it then: not the endpoint's fault, so not recorded in the window.
+    private static void interruptedCheck() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException("interrupted while probing");
         }
     }
 
@@ -164,19 +222,11 @@ public final class HttpEndpointCheck implements Check {
     }
 
     private static String reason(IOException e) {
-        if (e instanceof ConnectException && e.getMessage() == null) {
+        if (e instanceof ConnectException
+                && (e.getMessage() == null || e.getMessage().startsWith("Connection refused"))) {
             return "connection refused";
         }
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return message.replaceAll("\\s*[\\r\\n]+\\s*", " ");
-    }
-
-    private static HttpRequest request(EndpointSpec spec) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(spec.url())
-                .GET()
-                .timeout(spec.timeout())
-                .header("User-Agent", "rx-health-agent");
-        spec.host().ifPresent(host -> builder.header("Host", host));
-        return builder.build();
     }
 }

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * Whom an https endpoint's certificate must be trusted by. Endpoints with equal {@code Tls} share
- * one {@link java.net.http.HttpClient} (see {@link HttpClients}).
+ * one TLS socket factory (see {@link HttpClients}).
  */
 public sealed interface Tls permits Tls.SystemTrust, Tls.CaFile, Tls.Insecure {
 

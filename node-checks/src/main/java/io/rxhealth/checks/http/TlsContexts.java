@@ -11,13 +11,14 @@ import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.Collection;
+import javax.net.ssl.HostnameVerifier;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
 
-/** Builds the {@link SSLContext} for a {@link Tls} choice other than system trust. */
+/** Builds the {@link SSLContext} (and, for insecure, the host name verifier) of a {@link Tls} choice other than system trust. */
 final class TlsContexts {
     private TlsContexts() {
     }
@@ -52,10 +53,10 @@ final class TlsContexts {
     }
 
     /**
-     * A context that accepts any server certificate for any name. Hostname verification lives in
-     * the JDK's own trust manager ({@code X509TrustManagerImpl} checks the endpoint identification
-     * algorithm the HTTP client sets); an {@link X509ExtendedTrustManager} that accepts everything
-     * therefore skips it too. See {@link Tls.Insecure} for the risk.
+     * A context that accepts any server certificate. The name check is not the trust manager's
+     * here: {@link javax.net.ssl.HttpsURLConnection} asks the trust manager to check the host name
+     * only while its default verifier is set, so an insecure connection also gets
+     * {@link #anyHostName()}. See {@link Tls.Insecure} for the risk.
      */
     static SSLContext trustingAnything() {
         try {
@@ -65,6 +66,11 @@ final class TlsContexts {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("tls: insecure (expected: a TLS context from the JDK; " + oneLine(e) + ")", e);
         }
+    }
+
+    /** A verifier that accepts a certificate issued for any name; only with {@link #trustingAnything()}. */
+    static HostnameVerifier anyHostName() {
+        return (hostName, session) -> true;
     }
 
     private static IllegalArgumentException badCaFile(Path pem, String reason) {

@@ -8,10 +8,11 @@
  * <ol>
  *   <li>if any endpoint sets a Host header, call
  *       {@link io.rxhealth.checks.http.HttpClients#allowHostHeader()} before anything else uses
- *       java.net.http (the JDK reads its switch once), or start the JVM with
- *       {@code -Djdk.httpclient.allowRestrictedHeaders=host};</li>
+ *       {@link java.net.HttpURLConnection} (the JDK reads its switch once), or start the JVM with
+ *       {@code -Dsun.net.http.allowRestrictedHeaders=true};</li>
  *   <li>create one {@link io.rxhealth.checks.http.HttpClients} and pass it to every check, so
- *       endpoints with the same TLS settings share one client, executor and connection pool;</li>
+ *       endpoints with the same TLS settings share one TLS socket factory, and all share the one
+ *       thread that ends probes at their timeout;</li>
  *   <li>give each check the system {@code Ticker} and {@code InstantSource}.</li>
  * </ol>
  *

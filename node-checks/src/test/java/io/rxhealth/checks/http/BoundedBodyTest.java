@@ -2,54 +2,84 @@ package io.rxhealth.checks.http;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Flow;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class BoundedBodyTest {
+    private static final long NO_DEADLINE = Long.MAX_VALUE / 2;
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-        # scenario                     | limit | chunks (space-separated) | body       | cancelled | requests
-        whole body under the limit     | 64    | ab cd ef                 | abcdef     | false     | 4
-        cut inside a chunk             | 4     | ab cd ef                 | abcd       | true      | 2
-        cut exactly at a chunk end     | 4     | ab cd                    | abcd       | true      | 2
-        limit zero reads nothing       | 0     | ''                       | ''         | true      | 0
-        empty body                     | 8     | ''                       | ''         | false     | 1
+        # scenario                     | limit | chunks (space-separated) | body       | complete | reads
+        whole body under the limit     | 64    | ab cd ef                 | abcdef     | true     | 4
+        cut inside a chunk             | 4     | ab cd ef                 | abcd       | false    | 2
+        cut exactly at a chunk end     | 4     | ab cd                    | abcd       | false    | 2
+        limit zero reads nothing       | 0     | ''                       | ''         | false    | 0
+        empty body                     | 8     | ''                       | ''         | true     | 1
         """)
-    void keepsTheFirstBytesAndCancelsTheRest(String scenario, int limit, String chunks, String body,
-                                             boolean cancelled, int requests) {
-        var subscriber = new BoundedBody(limit);
-        var subscription = new RecordingSubscription();
-        subscriber.onSubscribe(subscription);
-        for (String chunk : chunks.split(" ")) {
-            if (subscription.cancelled || chunk.isEmpty()) {
-                break;
-            }
-            subscriber.onNext(List.of(ByteBuffer.wrap(chunk.getBytes(UTF_8))));
-        }
-        subscriber.onComplete();
-        assertThat(subscriber.getBody().toCompletableFuture().join()).as(scenario).isEqualTo(body);
-        assertThat(subscription.cancelled).as(scenario + " cancelled").isEqualTo(cancelled);
-        assertThat(subscription.requested.size()).as(scenario + " requests").isEqualTo(requests);
+    void keepsTheFirstBytesAndLeavesTheRestUnread(String scenario, int limit, String chunks, String body,
+                                                  boolean complete, int reads) throws IOException {
+        var in = new ChunkedStream(chunks);
+
+        BoundedBody.Read read = BoundedBody.read(in, limit, new StepTicker(Duration.ofMillis(1)), NO_DEADLINE);
+
+        assertThat(read.text()).as(scenario).isEqualTo(body);
+        assertThat(read.complete()).as(scenario + " complete").isEqualTo(complete);
+        assertThat(in.reads).as(scenario + " reads").isEqualTo(reads);
     }
 
-    private static final class RecordingSubscription implements Flow.Subscription {
-        final List<Long> requested = new ArrayList<>();
-        boolean cancelled;
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        # scenario                        | deadline (ms of reads) | reads before it stops
+        passes before the first read      | 1                      | 0
+        passes after two chunks           | 3                      | 2
+        """)
+    void stopsReadingAtTheDeadline(String scenario, long deadlineMillis, int reads) {
+        // Every look at the ticker is 1 ms later: the body trickles in one chunk per millisecond.
+        var in = new ChunkedStream("ab cd ef gh");
+        var ticker = new StepTicker(Duration.ofMillis(1));
 
-        @Override
-        public void request(long n) {
-            requested.add(n);
+        assertThatThrownBy(() -> BoundedBody.read(in, 64, ticker, Duration.ofMillis(deadlineMillis).toNanos()))
+                .as(scenario).isInstanceOf(HttpTimeoutException.class);
+        assertThat(in.reads).as(scenario + " reads").isEqualTo(reads);
+    }
+
+    /** Hands out one chunk per read, then the end of the stream. */
+    private static final class ChunkedStream extends InputStream {
+        private final Deque<byte[]> chunks = new ArrayDeque<>();
+        int reads;
+
+        ChunkedStream(String chunks) {
+            Arrays.stream(chunks.split(" ")).filter(c -> !c.isEmpty()).map(c -> c.getBytes(UTF_8)).forEach(this.chunks::add);
         }
 
         @Override
-        public void cancel() {
-            cancelled = true;
+        public int read() {
+            throw new UnsupportedOperationException("the body is read in chunks");
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) {
+            reads++;
+            byte[] chunk = chunks.poll();
+            if (chunk == null) {
+                return -1;
+            }
+            int n = Math.min(length, chunk.length);
+            System.arraycopy(chunk, 0, buffer, offset, n);
+            if (n < chunk.length) {
+                chunks.push(Arrays.copyOfRange(chunk, n, chunk.length));
+            }
+            return n;
         }
     }
 }

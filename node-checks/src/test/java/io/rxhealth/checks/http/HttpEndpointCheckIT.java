@@ -20,8 +20,14 @@ import io.rxhealth.weighting.CheckResult;
 import io.rxhealth.weighting.Level;
 import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ProxySelector;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -119,6 +125,77 @@ class HttpEndpointCheckIT {
         var check = checkOf(spec(wm).withTimeout(Duration.ofMillis(300)).withBodyContains("more"));
 
         assertTimeoutPreemptively(Duration.ofSeconds(3), () -> assertThrows(HttpTimeoutException.class, check::run));
+    }
+
+    @Test
+    void throwsWhenTheBodyDripsInChunksFasterThanTheTimeoutButEndsLater(WireMockRuntimeInfo wm) {
+        // 50 chunks 100 ms apart: no single read waits 300 ms, the whole body takes 5 s.
+        stubFor(get(PATH).willReturn(ok("x".repeat(49) + "!").withChunkedDribbleDelay(50, 5_000)));
+        var check = checkOf(spec(wm).withTimeout(Duration.ofMillis(300)).withBodyContains("!"));
+
+        var thrown = assertTimeoutPreemptively(Duration.ofSeconds(3),
+                () -> assertThrows(HttpTimeoutException.class, check::run));
+
+        assertThat(thrown).hasMessage("GET " + url(wm) + " -> no response within 300 ms");
+        assertThat(check.stats().latencySamples()).as("a timeout is a latency sample").isEqualTo(1);
+    }
+
+    @Test
+    void throwsWhenTheHeadersDripPastTheTimeout() throws Exception {
+        // One byte every 50 ms: no single read waits 300 ms, the status line and headers take 5 s.
+        byte[] response = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-Padding: " + "p".repeat(40)
+                + "\r\nContent-Length: 0\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+        try (var server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread dripping = new Thread(() -> dripOneAnswer(server, response, 50), "rxh-dripping-server");
+            dripping.setDaemon(true);
+            dripping.start();
+            String url = "http://127.0.0.1:" + server.getLocalPort() + PATH;
+            var check = checkOf(EndpointSpec.of("storage", url, Duration.ofMillis(300)));
+
+            var thrown = assertTimeoutPreemptively(Duration.ofSeconds(3),
+                    () -> assertThrows(HttpTimeoutException.class, check::run));
+
+            assertThat(thrown).hasMessage("GET " + url + " -> no response within 300 ms");
+        }
+    }
+
+    @Test
+    void reportsARedirectInsteadOfFollowingIt(WireMockRuntimeInfo wm) throws Exception {
+        stubFor(get(PATH).willReturn(aResponse().withStatus(302).withHeader("Location", "/login")));
+        stubFor(get("/login").willReturn(ok("Healthy")));
+
+        CheckResult result = checkOf(spec(wm)).run();
+
+        assertThat(result.level()).isEqualTo(Level.CRIT);
+        assertThat(result.detail()).isEqualTo("GET " + url(wm) + " -> 302 (expected 200)");
+        verify(0, getRequestedFor(urlEqualTo("/login")));
+    }
+
+    @Test
+    void readsTheBodyOfAnExpectedErrorStatus(WireMockRuntimeInfo wm) throws Exception {
+        stubFor(get(PATH).willReturn(aResponse().withStatus(503).withBody("in maintenance")));
+
+        assertThat(checkOf(spec(wm).withExpectedStatus(503).withBodyContains("maintenance")).run().level())
+                .isEqualTo(Level.OK);
+        assertThat(checkOf(spec(wm).withExpectedStatus(503).withBodyContains("Healthy")).run().detail())
+                .isEqualTo("GET " + url(wm) + " -> 503, body lacks 'Healthy'");
+    }
+
+    @Test
+    void ignoresTheProxyTheJvmWouldUse(WireMockRuntimeInfo wm) throws Exception {
+        stubFor(get(PATH).willReturn(ok()));
+        int deadPort;
+        try (var socket = new ServerSocket(0)) {
+            deadPort = socket.getLocalPort();
+        }
+        ProxySelector before = ProxySelector.getDefault();
+        // What -Dhttp.proxyHost or a desktop proxy setting would install: a proxy that refuses.
+        ProxySelector.setDefault(ProxySelector.of(new InetSocketAddress("127.0.0.1", deadPort)));
+        try {
+            assertThat(checkOf(spec(wm)).run().level()).isEqualTo(Level.OK);
+        } finally {
+            ProxySelector.setDefault(before);
+        }
     }
 
     @ParameterizedTest(name = "{0}")
@@ -236,6 +313,21 @@ class HttpEndpointCheckIT {
         assertThat(stats.latencySamples()).isEqualTo(20);
         assertThat(stats.failures()).isZero();
         verify(40, getRequestedFor(urlEqualTo(PATH)));
+    }
+
+    /** Accepts one connection, reads the request head, answers {@code response} a byte at a time. */
+    private static void dripOneAnswer(ServerSocket server, byte[] response, long gapMillis) {
+        try (Socket socket = server.accept()) {
+            socket.getInputStream().read(new byte[8192]);
+            OutputStream out = socket.getOutputStream();
+            for (byte b : response) {
+                out.write(b);
+                out.flush();
+                Thread.sleep(gapMillis);
+            }
+        } catch (IOException | InterruptedException e) {
+            // The probe closed the connection at its deadline: that is what the test wants.
+        }
     }
 
     private HttpEndpointCheck checkOf(EndpointSpec spec) {
