@@ -1,0 +1,104 @@
+"""The shipped agent for the perf harnesses: rx-agent/target/rx-health-agent.jar with the JVM
+flags and environment of systemd/rx-health-agent.service (so every figure is the unit's), a
+config moved to loopback and free ports, a private state directory removed afterwards.
+Run from the repository root after `mvn -q -DskipTests package -pl rx-agent -am`.
+"""
+import os, shutil, socket, subprocess, tempfile, time
+
+DEFAULT_CONFIG = "rx-agent/src/main/resources/rx-health-agent.yaml"
+UNIT = "systemd/rx-health-agent.service"
+
+
+def unit_flags():
+    """(JVM flags, environment) as the unit starts the agent."""
+    env, flags = dict(os.environ), []
+    with open(UNIT) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("Environment=JAVA_OPTS="):
+                flags = line.split("=", 2)[2].strip('"').split()
+            elif line.startswith("Environment="):
+                k, v = line[len("Environment="):].split("=", 1)
+                env[k] = v
+    return flags, env
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def reply(port):
+    """One agent-check exchange: connect and read to the end of stream."""
+    with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
+        data = b""
+        while True:
+            chunk = s.recv(256)
+            if not chunk:
+                return data
+            data += chunk
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return -1
+
+
+class ShippedAgent:
+    """`with ShippedAgent(config) as agent:` starts it; leaving the block stops it and removes
+    its state directory. `agent.port` is 9505's stand-in, `agent.status` 9506's."""
+
+    def __init__(self, config=DEFAULT_CONFIG):
+        self.config = config
+        self.flags, self.env = unit_flags()
+
+    def __enter__(self):
+        self.work = tempfile.mkdtemp(prefix="rxh-perf-")
+        self.port, self.status = free_port(), free_port()
+        with open(self.config) as f:
+            text = f.read()
+        text = text.replace("address: 0.0.0.0", "address: 127.0.0.1").replace("port: 9505", f"port: {self.port}")
+        text = text.replace("port: 9506", f"port: {self.status}")
+        cfg = os.path.join(self.work, "agent.yaml")
+        with open(cfg, "w") as f:
+            f.write(f"state-dir: {self.work}/state\n" + text)
+        print("flags:", " ".join(self.flags), {k: self.env[k] for k in self.env if k.startswith("MALLOC")},
+              flush=True)
+        self.started = time.monotonic()
+        self.log = open(os.path.join(self.work, "agent.log"), "w")
+        self.process = subprocess.Popen(
+            ["java", *self.flags, "-jar", "rx-agent/target/rx-health-agent.jar", "run", "-c", cfg],
+            stderr=self.log, env=self.env)
+        return self
+
+    def first_reply(self):
+        """(seconds from process start to the first reply, the reply); fails if the agent exits."""
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"agent exited with {self.process.returncode}; see its log above")
+            try:
+                first = reply(self.port)
+                return time.monotonic() - self.started, first
+            except OSError:
+                time.sleep(0.005)
+
+    def rss_kib(self):
+        return rss_kib(self.process.pid)
+
+    def __exit__(self, *exc):
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+        if exc[0] is not None:
+            with open(os.path.join(self.work, "agent.log")) as f:
+                print(f.read()[-4000:], flush=True)
+        shutil.rmtree(self.work, ignore_errors=True)
+        return False
