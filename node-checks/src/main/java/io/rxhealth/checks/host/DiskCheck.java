@@ -2,9 +2,7 @@ package io.rxhealth.checks.host;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.weighting.Check;
 import io.rxhealth.weighting.CheckResult;
-import java.io.IOException;
 import java.nio.file.Path;
 
 /**
@@ -13,25 +11,16 @@ import java.nio.file.Path;
  * ext4 by default) count as neither and the value reaches 100% when ordinary writers are out of
  * space. Thresholds set for the shell agent's {@code df} carry over unchanged.
  */
-final class DiskCheck implements Check {
+final class DiskCheck extends ThresholdCheck<FileSystemReadings.Usage> {
     private final Path path;
-    private final FileSystemReadings readings;
-    private final Thresholds thresholds;
 
     DiskCheck(Path path, FileSystemReadings readings, Thresholds thresholds) {
-        this.path = requireNonNull(path, "path");
-        this.readings = requireNonNull(readings, "readings");
-        this.thresholds = requireNonNull(thresholds, "thresholds");
+        super("disk:" + requireNonNull(path, "path"), requireNonNull(readings, "readings")::read, thresholds);
+        this.path = path;
     }
 
     @Override
-    public String name() {
-        return "disk:" + path;
-    }
-
-    @Override
-    public CheckResult run() throws IOException {
-        FileSystemReadings.Usage usage = readings.read();
+    CheckResult judge(FileSystemReadings.Usage usage) {
         long used = usage.totalBytes() - usage.freeBytes();
         long usable = usage.usableBytes();
         if (usage.totalBytes() <= 0 || used < 0 || usable < 0 || used + usable <= 0) {

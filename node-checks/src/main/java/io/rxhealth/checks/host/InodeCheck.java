@@ -2,9 +2,7 @@ package io.rxhealth.checks.host;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.weighting.Check;
 import io.rxhealth.weighting.CheckResult;
-import java.io.IOException;
 import java.nio.file.Path;
 
 /**
@@ -12,25 +10,16 @@ import java.nio.file.Path;
  * system without an inode count (total 0: btrfs, vfat) cannot run out of inodes in this sense;
  * the check throws so that the runner reports UNKNOWN and the configuration can drop it.
  */
-final class InodeCheck implements Check {
+final class InodeCheck extends ThresholdCheck<FileSystemReadings.Usage> {
     private final Path path;
-    private final FileSystemReadings readings;
-    private final Thresholds thresholds;
 
     InodeCheck(Path path, FileSystemReadings readings, Thresholds thresholds) {
-        this.path = requireNonNull(path, "path");
-        this.readings = requireNonNull(readings, "readings");
-        this.thresholds = requireNonNull(thresholds, "thresholds");
+        super("inode:" + requireNonNull(path, "path"), requireNonNull(readings, "readings")::read, thresholds);
+        this.path = path;
     }
 
     @Override
-    public String name() {
-        return "inode:" + path;
-    }
-
-    @Override
-    public CheckResult run() throws IOException {
-        FileSystemReadings.Usage usage = readings.read();
+    CheckResult judge(FileSystemReadings.Usage usage) {
         if (usage.totalInodes() <= 0) {
             throw new IllegalStateException(name() + ": file system at " + usage.mount() + " reports "
                     + usage.totalInodes() + " inodes (expected: > 0; it has no inode limit to check)");

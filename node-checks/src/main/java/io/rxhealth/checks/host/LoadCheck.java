@@ -2,30 +2,19 @@ package io.rxhealth.checks.host;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.weighting.Check;
 import io.rxhealth.weighting.CheckResult;
 import java.util.Locale;
 
 /** 1-minute load average per logical core against thresholds in load per core. */
-final class LoadCheck implements Check {
+final class LoadCheck extends ThresholdCheck<LoadReadings.Load> {
     static final String NAME = "load";
 
-    private final LoadReadings readings;
-    private final Thresholds thresholds;
-
     LoadCheck(LoadReadings readings, Thresholds thresholds) {
-        this.readings = requireNonNull(readings, "readings");
-        this.thresholds = requireNonNull(thresholds, "thresholds");
+        super(NAME, requireNonNull(readings, "readings")::read, thresholds);
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public CheckResult run() {
-        LoadReadings.Load load = readings.read();
+    CheckResult judge(LoadReadings.Load load) {
         if (!(load.oneMinute() >= 0)) {
             throw new IllegalStateException(
                     "load: 1-minute average " + load.oneMinute() + " (expected: >= 0; none on this platform?)");

@@ -2,32 +2,21 @@ package io.rxhealth.checks.host;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.weighting.Check;
 import io.rxhealth.weighting.CheckResult;
 
 /**
  * Memory in use as a fraction, {@code 1 - available / total}: page cache the kernel can reclaim
  * counts as available, so a node full of cache is not reported as short of memory.
  */
-final class MemoryCheck implements Check {
+final class MemoryCheck extends ThresholdCheck<MemoryReadings.Memory> {
     static final String NAME = "memory";
 
-    private final MemoryReadings readings;
-    private final Thresholds thresholds;
-
     MemoryCheck(MemoryReadings readings, Thresholds thresholds) {
-        this.readings = requireNonNull(readings, "readings");
-        this.thresholds = requireNonNull(thresholds, "thresholds");
+        super(NAME, requireNonNull(readings, "readings")::read, thresholds);
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public CheckResult run() {
-        MemoryReadings.Memory memory = readings.read();
+    CheckResult judge(MemoryReadings.Memory memory) {
         if (memory.totalBytes() <= 0) {
             throw new IllegalStateException("memory: total " + memory.totalBytes() + " bytes (expected: > 0)");
         }

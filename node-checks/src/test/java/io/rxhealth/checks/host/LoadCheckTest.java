@@ -26,7 +26,7 @@ class LoadCheckTest {
         over crit              | 6.2  | 2     | CRIT     | load 3.10 per core (warn 1.50, crit 3.00)
         same load on more cores| 6.2  | 16    | OK       | load 0.39 per core (warn 1.50, crit 3.00)
         """)
-    void comparesLoadPerCoreWithLimits(String scenario, double load, int cores, Level expected, String detail) {
+    void comparesLoadPerCoreWithLimits(String scenario, double load, int cores, Level expected, String detail) throws Exception {
         var result = check(load, cores).run();
         assertEquals(expected, result.level(), scenario);
         assertEquals(detail, result.detail(), scenario);

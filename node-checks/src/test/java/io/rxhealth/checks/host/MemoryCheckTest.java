@@ -26,7 +26,7 @@ class MemoryCheckTest {
         nothing available    | 1024  | 0         | CRIT     | memory 100.0% used (warn 75%, crit 87.5%)
         """)
     void comparesUsedFractionWithLimits(String scenario, long total, long available, Level expected,
-                                        String detail) {
+                                        String detail) throws Exception {
         var result = check(total, available).run();
         assertEquals(expected, result.level(), scenario);
         assertEquals(detail, result.detail(), scenario);

@@ -26,14 +26,14 @@ class SwapCheckTest {
         at crit            | 1024  | 896  | CRIT     | swap 87.5% used (warn 75%, crit 87.5%)
         full               | 1024  | 1024 | CRIT     | swap 100.0% used (warn 75%, crit 87.5%)
         """)
-    void comparesUsedFractionWithLimits(String scenario, long total, long used, Level expected, String detail) {
+    void comparesUsedFractionWithLimits(String scenario, long total, long used, Level expected, String detail) throws Exception {
         var result = check(total, used).run();
         assertEquals(expected, result.level(), scenario);
         assertEquals(detail, result.detail(), scenario);
     }
 
     @Test
-    void isOkWithoutSwap() {
+    void isOkWithoutSwap() throws Exception {
         assertEquals(CheckResult.ok("swap", "no swap"), check(0, 0).run());
     }
 
