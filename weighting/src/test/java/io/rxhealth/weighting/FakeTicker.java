@@ -2,8 +2,8 @@ package io.rxhealth.weighting;
 
 import java.time.Duration;
 
-/** A ticker tests advance by hand. */
-final class FakeTicker implements Ticker {
+/** A ticker tests advance by hand (shared with the checks' tests through this module's test jar). */
+public final class FakeTicker implements Ticker {
     private long nanos = 1_000_000_000L;
 
     @Override
@@ -11,7 +11,7 @@ final class FakeTicker implements Ticker {
         return nanos;
     }
 
-    void advance(Duration d) {
+    public void advance(Duration d) {
         nanos += d.toNanos();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rxhealth.weighting.CheckResult;
+import io.rxhealth.weighting.FakeTicker;
 import io.rxhealth.weighting.Level;
 import java.io.IOException;
 import java.time.Duration;

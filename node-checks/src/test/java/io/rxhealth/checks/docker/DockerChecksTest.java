@@ -3,6 +3,7 @@ package io.rxhealth.checks.docker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rxhealth.weighting.Check;
+import io.rxhealth.weighting.FakeTicker;
 import io.rxhealth.weighting.Level;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

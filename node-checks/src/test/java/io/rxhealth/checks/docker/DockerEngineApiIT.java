@@ -14,6 +14,7 @@ import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockRuntimeInfo;
 import com.github.tomakehurst.wiremock.junit5.WireMockTest;
 import io.rxhealth.weighting.CheckResult;
+import io.rxhealth.weighting.FakeTicker;
 import io.rxhealth.weighting.Level;
 import java.io.IOException;
 import java.io.UncheckedIOException;

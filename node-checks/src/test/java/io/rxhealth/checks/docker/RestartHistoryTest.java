@@ -3,6 +3,7 @@ package io.rxhealth.checks.docker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rxhealth.weighting.FakeTicker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
