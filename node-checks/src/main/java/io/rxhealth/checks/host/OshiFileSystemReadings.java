@@ -7,14 +7,17 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
+import com.sun.jna.Native;
+import com.sun.jna.platform.linux.LibC;
 import oshi.software.os.FileSystem;
 import oshi.software.os.OSFileStore;
 
 /**
- * Space and inodes of the file system holding one path, from OSHI's file stores (statvfs on
- * Linux). The store is found by the longest mount-point prefix of the path's real location, kept,
- * and refreshed with {@link OSFileStore#updateAttributes()} on every read: OSHI copies statvfs
- * values into the store when it is built and never re-reads them on its own.
+ * Space and inodes of the file system holding one path. OSHI's file stores find the mount: the
+ * longest mount-point prefix of the path's real location, kept while the path stays on that
+ * device. Every read then asks statvfs(3) for that one mount through JNA, the call OSHI makes
+ * itself: OSHI's own refresh, {@link OSFileStore#updateAttributes()}, lists every mount again and
+ * runs {@code lsblk} for their labels, a process spawned on every check run.
  */
 final class OshiFileSystemReadings implements FileSystemReadings {
     private final FileSystem fileSystem;
@@ -35,15 +38,26 @@ final class OshiFileSystemReadings implements FileSystemReadings {
             throw new NoSuchFileException(path + " (expected: an existing path to check the file system of)");
         }
         Object device = Files.getAttribute(real, "unix:dev");
-        // updateAttributes() statvfs-es only this store's mount; re-listing every mount each run
-        // would also touch unrelated ones (a hung NFS mount would stall this check). A kept store
-        // is dropped when the path moved to another device (a file system mounted over it later)
-        // or the store is gone (unmounted): then the mounts are listed again.
-        if (store == null || !sameDevice(device, store) || !store.updateAttributes()) {
+        // Only this store's mount is statvfs-ed; re-listing every mount each run would also touch
+        // unrelated ones (a hung NFS mount would stall this check). A kept store is dropped when
+        // the path moved to another device (a file system mounted over it later, or the one it
+        // was on unmounted): then the mounts are listed again.
+        if (store == null || !sameDevice(device, store)) {
             store = find(real, device);
         }
-        return new Usage(store.getMount(), store.getTotalSpace(), store.getFreeSpace(),
-                store.getUsableSpace(), store.getTotalInodes(), store.getFreeInodes());
+        return statvfs(store.getMount());
+    }
+
+    private static Usage statvfs(String mount) throws IOException {
+        LibC.Statvfs counts = new LibC.Statvfs();
+        if (LibC.INSTANCE.statvfs(mount, counts) != 0) {
+            int errno = Native.getLastError();
+            throw new IOException("statvfs(" + mount + ") failed with errno " + errno
+                    + " (expected: a mounted file system the agent may read)");
+        }
+        long unit = counts.f_frsize.longValue();
+        return new Usage(mount, counts.f_blocks.longValue() * unit, counts.f_bfree.longValue() * unit,
+                counts.f_bavail.longValue() * unit, counts.f_files.longValue(), counts.f_ffree.longValue());
     }
 
     private OSFileStore find(Path real, Object device) throws IOException {

@@ -13,11 +13,16 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Proxy;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import oshi.SystemInfo;
+import oshi.software.os.FileSystem;
+import oshi.software.os.OSFileStore;
 
 /** The OSHI adapters and checks against the real host (Linux). */
 @Tag("host")
@@ -111,6 +116,37 @@ class HostChecksIT {
         assertThat(usage.freeBytes()).isBetween(0L, usage.totalBytes());
         assertThat(usage.totalInodes()).isPositive();
         assertThat(usage.freeInodes()).isBetween(0L, usage.totalInodes());
+    }
+
+    @Test
+    void laterReadsStatvfsTheKeptMountWithoutListingMountsAgain() throws IOException {
+        // Listing the mounts, and OSHI's own refresh of a store (which lists them all again), make
+        // OSHI run lsblk; that must happen once, not on every check run.
+        FileSystem real = systemInfo.getOperatingSystem().getFileSystem();
+        AtomicInteger listings = new AtomicInteger();
+        FileSystem counting = proxy(FileSystem.class, (proxy, method, args) -> {
+            if (!method.getName().equals("getFileStores")) {
+                return method.invoke(real, args);
+            }
+            listings.incrementAndGet();
+            return ((List<?>) method.invoke(real, args)).stream()
+                    .map(store -> proxy(OSFileStore.class, (p, m, a) -> {
+                        assertThat(m.getName()).as("OSHI store refresh").isNotEqualTo("updateAttributes");
+                        return m.invoke(store, a);
+                    }))
+                    .toList();
+        });
+        var readings = new OshiFileSystemReadings(counting, Path.of("/"));
+        for (int i = 0; i < 5; i++) {
+            var usage = readings.read();
+            assertEquals(Files.getFileStore(Path.of("/")).getTotalSpace(), usage.totalBytes());
+            assertThat(usage.freeInodes()).isBetween(0L, usage.totalInodes());
+        }
+        assertEquals(1, listings.get());
+    }
+
+    private static <T> T proxy(Class<T> type, InvocationHandler handler) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
     }
 
     @Test
