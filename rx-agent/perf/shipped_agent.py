@@ -1,12 +1,17 @@
 """The shipped agent for the perf harnesses: rx-agent/target/rx-health-agent.jar with the JVM
-flags and environment of systemd/rx-health-agent.service (so every figure is the unit's), a
-config moved to loopback and free ports, a private state directory removed afterwards.
+flags and environment of systemd/rx-health-agent.service (so every figure is the unit's), its
+class-data archive built by systemd/rx-health-agent-cds as the unit's ExecStartPre does, a config
+moved to loopback and free ports, a private state and cache directory removed afterwards.
 Run from the repository root after `mvn -q -DskipTests package -pl rx-agent -am`.
 """
 import os, shutil, socket, subprocess, tempfile, time
 
 DEFAULT_CONFIG = "rx-agent/src/main/resources/rx-health-agent.yaml"
 UNIT = "systemd/rx-health-agent.service"
+CDS = "systemd/rx-health-agent-cds"
+# Absolute, as in the unit: a class-data archive records the class path it was made for.
+JAR = os.path.abspath("rx-agent/target/rx-health-agent.jar")
+UNIT_ARCHIVE = "/var/cache/rx-health-agent/agent.jsa"
 
 
 def unit_flags():
@@ -52,9 +57,13 @@ class ShippedAgent:
     """`with ShippedAgent(config) as agent:` starts it; leaving the block stops it and removes
     its state directory. `agent.port` is 9505's stand-in, `agent.status` 9506's."""
 
-    def __init__(self, config=DEFAULT_CONFIG):
+    def __init__(self, config=DEFAULT_CONFIG, extra_flags=(), cds=True):
+        """cds=False runs without the class-data archive (as when it could not be built);
+        extra_flags go after the unit's."""
         self.config = config
         self.flags, self.env = unit_flags()
+        self.flags += list(extra_flags)
+        self.cds = cds
 
     def __enter__(self):
         self.work = tempfile.mkdtemp(prefix="rxh-perf-")
@@ -66,12 +75,18 @@ class ShippedAgent:
         cfg = os.path.join(self.work, "agent.yaml")
         with open(cfg, "w") as f:
             f.write(f"state-dir: {self.work}/state\n" + text)
+        archive = os.path.join(self.work, "agent.jsa")
+        if self.cds:
+            env = dict(self.env, JAVA_OPTS=" ".join(self.flags), JAVA=shutil.which("java"))
+            subprocess.run([CDS, JAR, archive], env=env, check=True)
+        self.flags = [f"-XX:SharedArchiveFile={archive}" if f == f"-XX:SharedArchiveFile={UNIT_ARCHIVE}" else f
+                      for f in self.flags]
         print("flags:", " ".join(self.flags), {k: self.env[k] for k in self.env if k.startswith("MALLOC")},
               flush=True)
         self.started = time.monotonic()
         self.log = open(os.path.join(self.work, "agent.log"), "w")
         self.process = subprocess.Popen(
-            ["java", *self.flags, "-jar", "rx-agent/target/rx-health-agent.jar", "run", "-c", cfg],
+            ["java", *self.flags, "-jar", JAR, "run", "-c", cfg],
             stderr=self.log, env=self.env)
         return self
 

@@ -32,4 +32,15 @@ class SystemdUnitsIT {
         assertThat(service).contains("StandardInput=socket", "StandardOutput=journal", "StandardError=journal",
                 "ReadWritePaths=/var/lib/rx-health-agent", "-XX:+UseSerialGC -Xms8m -Xmx32m");
     }
+
+    @Test
+    void theServiceKeepsItsClassDataArchiveInItsCacheDirectoryBeforeEveryStart() throws Exception {
+        String service = Files.readString(UNITS.resolve("rx-health-agent.service"));
+        // '-': a failure to build the archive must not keep the agent from starting.
+        assertThat(service).contains("CacheDirectory=rx-health-agent",
+                "ExecStartPre=-/opt/rx-health/rx-health-agent-cds /opt/rx-health/rx-health-agent.jar "
+                        + "/var/cache/rx-health-agent/agent.jsa",
+                "-XX:SharedArchiveFile=/var/cache/rx-health-agent/agent.jsa\"");
+        assertThat(UNITS.resolve("rx-health-agent-cds")).isExecutable();
+    }
 }
