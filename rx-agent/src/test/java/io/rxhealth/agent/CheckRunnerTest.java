@@ -1,5 +1,6 @@
 package io.rxhealth.agent;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,9 +11,12 @@ import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +65,44 @@ class CheckRunnerTest {
         assertTrue(second.get(0).result().detail().startsWith("still running after "), second.get(0).result().detail());
         assertEquals(Level.OK, second.get(1).result().level());
         assertEquals(1, runs[0]);
+    }
+
+    @Test
+    void quickChecksRunOneAfterAnotherOnOnePooledThread() {
+        Set<Thread> threads = ConcurrentHashMap.newKeySet();
+        List<CheckRunner.Timed> quick = IntStream.range(0, 6).mapToObj(i -> "quick-" + i)
+                .map(name -> timed(check(name, () -> {
+                    threads.add(Thread.currentThread());
+                    return CheckResult.ok(name, "");
+                }), 1000))
+                .toList();
+        CheckRunner runner = new CheckRunner(quick, pool, Ticker.system(), Duration.ofSeconds(5));
+        assertThat(runner.runAll()).allMatch(o -> o.result().level() == Level.OK);
+        // Across cycles (seconds apart) the pool hands the same idle thread the next drainer.
+        assertThat(threads).hasSize(1);
+    }
+
+    @Test
+    void aSlowCheckGetsTheChecksAfterItStartedOnAnotherThread() {
+        Set<Thread> okThreads = ConcurrentHashMap.newKeySet();
+        Thread[] hungOn = new Thread[1];
+        CheckRunner runner = new CheckRunner(List.of(
+                timed(check("hangs", () -> {
+                    hungOn[0] = Thread.currentThread();
+                    return hang();
+                }), 200),
+                timed(check("ok", () -> {
+                    okThreads.add(Thread.currentThread());
+                    return CheckResult.ok("ok", "");
+                }), 1000)), pool, Ticker.system(), Duration.ofMillis(10));
+
+        List<CheckRunner.Outcome> outcomes = runner.runAll();
+
+        assertEquals(CheckResult.unknown("hangs", "timed out after 200 ms"), outcomes.get(0).result());
+        assertEquals(Level.OK, outcomes.get(1).result().level());
+        // Started once the hung check had kept it waiting for the overlap, not after the timeout.
+        assertThat(outcomes.get(1).duration()).isLessThan(Duration.ofMillis(200));
+        assertThat(okThreads).hasSize(1).doesNotContain(hungOn[0]);
     }
 
     private CheckResult hang() throws InterruptedException {
