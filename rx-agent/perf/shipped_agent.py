@@ -1,10 +1,11 @@
 """The shipped agent for the perf harnesses: rx-agent/target/rx-health-agent.jar with the JVM
-flags and environment of systemd/rx-health-agent.service (so every figure is the unit's), its
+flags and environment of systemd/rx-health-agent.service (so every figure is the unit's), stderr
+a socket named by JOURNAL_STREAM as the unit's journal stream is, its
 class-data archive built by systemd/rx-health-agent-cds as the unit's ExecStartPre does, a config
 moved to loopback and free ports, a private state and cache directory removed afterwards.
 Run from the repository root after `mvn -q -DskipTests package -pl rx-agent -am`.
 """
-import os, shutil, socket, subprocess, tempfile, time
+import os, shutil, socket, subprocess, tempfile, threading, time
 
 DEFAULT_CONFIG = "rx-agent/src/main/resources/rx-health-agent.yaml"
 UNIT = "systemd/rx-health-agent.service"
@@ -83,12 +84,25 @@ class ShippedAgent:
                       for f in self.flags]
         print("flags:", " ".join(self.flags), {k: self.env[k] for k in self.env if k.startswith("MALLOC")},
               flush=True)
+        # stderr is a socket named by JOURNAL_STREAM, as with StandardError=journal: the agent then
+        # leaves the time out of its lines (and never builds a date format).
+        self.journal, stderr = socket.socketpair()
+        st = os.fstat(stderr.fileno())
+        env = dict(self.env, JOURNAL_STREAM=f"{st.st_dev}:{st.st_ino}")
+        self.log = open(os.path.join(self.work, "agent.log"), "wb")
+        self.copier = threading.Thread(target=self._copy_log, daemon=True)
+        self.copier.start()
         self.started = time.monotonic()
-        self.log = open(os.path.join(self.work, "agent.log"), "w")
         self.process = subprocess.Popen(
             ["java", *self.flags, "-jar", JAR, "run", "-c", cfg],
-            stderr=self.log, env=self.env)
+            stderr=stderr, env=env)
+        stderr.close()
         return self
+
+    def _copy_log(self):
+        while chunk := self.journal.recv(4096):
+            self.log.write(chunk)
+            self.log.flush()
 
     def first_reply(self):
         """(seconds from process start to the first reply, the reply); fails if the agent exits."""
@@ -111,6 +125,8 @@ class ShippedAgent:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        self.copier.join(5)
+        self.journal.close()
         self.log.close()
         if exc[0] is not None:
             with open(os.path.join(self.work, "agent.log")) as f:

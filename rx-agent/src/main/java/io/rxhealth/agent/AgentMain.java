@@ -8,6 +8,8 @@ public final class AgentMain {
     }
 
     public static void main(String[] args) {
+        // Before anything logs: slf4j-simple reads its configuration once, at its first logger.
+        LogTimestamps.configure();
         // Must precede any use of HttpURLConnection in this JVM: endpoints may set a Host header.
         HttpClients.allowHostHeader();
         System.exit(AgentCli.commandLine().execute(args));

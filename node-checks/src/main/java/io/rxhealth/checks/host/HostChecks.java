@@ -56,8 +56,7 @@ public final class HostChecks {
 
     /** {@code cpu}: busy fraction of all CPUs since the previous run (first run: the first window), this process's own CPU time left out. */
     public Check cpu(Thresholds fractions) {
-        return new CpuCheck(new OshiCpuReadings(hardware().getProcessor(),
-                systemInfo.getOperatingSystem().getCurrentProcess()),
+        return new CpuCheck(new OshiCpuReadings(hardware().getProcessor()),
                 requireFractions(CpuCheck.NAME, fractions), cpuFirstWindow, Pause.sleeping());
     }
 

@@ -3,7 +3,6 @@ package io.rxhealth.checks.host;
 import static java.util.Objects.requireNonNull;
 
 import io.rxhealth.weighting.CheckResult;
-import java.util.Locale;
 
 /** 1-minute load average per logical core against thresholds in load per core. */
 final class LoadCheck extends ThresholdCheck<LoadReadings.Load> {
@@ -24,7 +23,7 @@ final class LoadCheck extends ThresholdCheck<LoadReadings.Load> {
                     "load: logical cores " + load.logicalCores() + " (expected: >= 1)");
         }
         double perCore = load.oneMinute() / load.logicalCores();
-        return new CheckResult(NAME, thresholds.evaluate(perCore), String.format(Locale.ROOT,
+        return new CheckResult(NAME, thresholds.evaluate(perCore), String.format(Format.NUMBERS,
                 "load %.2f per core (warn %.2f, crit %.2f)", perCore, thresholds.warn(), thresholds.crit()));
     }
 }

@@ -2,18 +2,22 @@ package io.rxhealth.checks.host;
 
 import static java.util.Objects.requireNonNull;
 
+import java.time.Duration;
 import oshi.hardware.CentralProcessor;
 import oshi.hardware.CentralProcessor.TickType;
-import oshi.software.os.OSProcess;
 
-/** CPU counters from OSHI ({@code /proc/stat} and {@code /proc/self/stat} on Linux). */
+/**
+ * The host's CPU counters from OSHI ({@code /proc/stat} on Linux); this process's own CPU time
+ * from the JDK ({@code /proc/self/stat} on Linux). OSHI's process object would give the same
+ * number, but refreshing it formats its /proc paths with {@code Locale.ROOT}, which makes the
+ * JDK load the data of every locale (about 0.5 MB of objects kept for the life of the agent).
+ */
 final class OshiCpuReadings implements CpuReadings {
     private final CentralProcessor processor;
-    private final OSProcess self;
+    private long ownMillis;
 
-    OshiCpuReadings(CentralProcessor processor, OSProcess self) {
+    OshiCpuReadings(CentralProcessor processor) {
         this.processor = requireNonNull(processor, "processor");
-        this.self = requireNonNull(self, "self");
     }
 
     @Override
@@ -26,9 +30,9 @@ final class OshiCpuReadings implements CpuReadings {
         // The split of OSHI's own getSystemCpuLoadBetweenTicks: iowait is idle time (the CPU
         // could run other work), steal is busy time (this guest did not get the CPU).
         long idle = ticks[TickType.IDLE.getIndex()] + ticks[TickType.IOWAIT.getIndex()];
-        // This process's user + kernel time, in OSHI's milliseconds like the host counters. A
-        // failed refresh keeps the last value, so the agent's own share is then not subtracted.
-        self.updateAttributes();
-        return new CpuTicks(idle, total, self.getUserTime() + self.getKernelTime());
+        // This process's user + kernel time, in milliseconds like OSHI's host counters. Where the
+        // JDK cannot tell, the last value stays, so the agent's own share is then not subtracted.
+        ProcessHandle.current().info().totalCpuDuration().map(Duration::toMillis).ifPresent(ms -> ownMillis = ms);
+        return new CpuTicks(idle, total, ownMillis);
     }
 }

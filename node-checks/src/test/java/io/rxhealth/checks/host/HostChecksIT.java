@@ -54,8 +54,7 @@ class HostChecksIT {
 
     @Test
     void cpuCountersAdvanceAfterOshiMemoization() throws InterruptedException {
-        var cpu = new OshiCpuReadings(systemInfo.getHardware().getProcessor(),
-                systemInfo.getOperatingSystem().getCurrentProcess());
+        var cpu = new OshiCpuReadings(systemInfo.getHardware().getProcessor());
         CpuTicks first = cpu.ticks();
         Thread.sleep(HostChecks.CPU_FIRST_WINDOW.toMillis());
         CpuTicks second = cpu.ticks();
@@ -66,8 +65,7 @@ class HostChecksIT {
 
     @Test
     void theAgentsOwnCpuTimeIsNotCountedAsTheNodesLoad() throws Exception {
-        var cpu = new OshiCpuReadings(systemInfo.getHardware().getProcessor(),
-                systemInfo.getOperatingSystem().getCurrentProcess());
+        var cpu = new OshiCpuReadings(systemInfo.getHardware().getProcessor());
         CpuTicks first = cpu.ticks();
         // Burn one core in this process for 600 ms: the host counters see it, the own counter too.
         long until = System.nanoTime() + 600_000_000L;
