@@ -85,6 +85,14 @@ public final class AgentCheckServer implements AutoCloseable {
         return (InetSocketAddress) serverChannel.localAddress();
     }
 
+    /**
+     * The event loops this server runs on, for other loopback servers of the same process, so they
+     * add no thread of their own. Closing this server shuts them down: close those servers first.
+     */
+    public EventLoopGroup eventLoops() {
+        return loops;
+    }
+
     public SinkStats stats() {
         return counters.snapshot();
     }

@@ -94,7 +94,8 @@ public final class AgentApp implements AutoCloseable {
                     config.listen().socket(), stateDir);
 
             if (config.status().isPresent()) {
-                status = new StatusServer(config.status().get(), loop::status, metrics::scrape, json);
+                status = new StatusServer(config.status().get(), server.eventLoops(), loop::status, metrics::scrape,
+                        json);
                 closeables.add(0, status);
                 log.info("status and metrics on http://{}:{}/status", status.address().getHostString(),
                         status.address().getPort());

@@ -1,74 +1,83 @@
 package io.rxhealth.agent;
 
 import com.fasterxml.jackson.jr.ob.JSON;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.time.Duration;
 import java.util.function.Supplier;
 
 /**
- * {@code GET /status} (JSON) and {@code GET /metrics} (Prometheus text) on a loopback address.
- * The JDK's own HTTP server is enough for two read-only endpoints scraped every few seconds, and
- * adds no dependency to an agent that must stay small. Both answers are read from snapshots the
- * background loop has already built.
+ * {@code GET /status} (JSON) and {@code GET /metrics} (Prometheus text) on a loopback address,
+ * served by Netty's HTTP codec on the event loops of the agent-check server. Both answers are read
+ * from snapshots the background loop has already built, so a request holds the loop no longer
+ * than it takes to render them.
+ *
+ * <p>Not the JDK's own HTTP server, though it needs no dependency: the agent's RSS target is
+ * 64 MiB, and that server costs three threads (HTTP-Dispatcher, its idle-timeout-task timer and
+ * the executor it needs, ~130 KiB each), and its {@code Date} response header makes the JDK load
+ * the calendar and locale data of every locale (~0.5 MB of live heap kept for the life of the
+ * process). Netty is loaded for 9505 anyway, and its HTTP codec, a well-kept library, does the
+ * parsing: there is no hand-written HTTP here. Sharing 9505's event loops adds no thread.
+ *
+ * <p>The port is loopback-only, but it must not be stallable all the same: at most
+ * {@value #MAX_CONNECTIONS} connections at once (one more is closed at once), each closed at its
+ * deadline ({@link #CONNECTION_TIMEOUT} from accept) or after its one response; a request over the
+ * size limits gets a 414, 431 or 413, a malformed one a 400, and is closed.
+ *
+ * <p>Thread-safe. {@link #close} stops accepting; connections still open end at their deadline or
+ * when the event loops shut down, whichever comes first.
  */
 public final class StatusServer implements AutoCloseable {
-    private final HttpServer server;
-    private final ExecutorService executor;
+    static final int MAX_CONNECTIONS = 16;
+    static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
+    static final int MAX_REQUEST_LINE_BYTES = 4096;
+    static final int MAX_HEADER_BYTES = 8192;
+    /** GET and HEAD carry no body; a small one is read and ignored, so that closing sends no reset. */
+    static final int MAX_BODY_BYTES = 8192;
 
-    public StatusServer(InetSocketAddress address, Supplier<AgentStatus> status, Supplier<String> metrics,
-                        JSON json) throws IOException {
-        server = HttpServer.create(address, 16);
-        executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "rx-status-http");
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(executor);
-        server.createContext("/status", ex -> {
-            AgentStatus s = status.get();
-            if (s == null) {
-                respond(ex, 503, "application/json", "{\"error\":\"first check cycle not finished\"}\n");
-            } else {
-                respond(ex, 200, "application/json", json.asString(s) + "\n");
-            }
-        });
-        server.createContext("/metrics", ex -> respond(ex, 200, "text/plain; version=0.0.4; charset=utf-8",
-                metrics.get()));
-        server.createContext("/", ex -> respond(ex, 404, "text/plain", "not found: try /status or /metrics\n"));
-        server.start();
+    private final Channel serverChannel;
+
+    /**
+     * Binds and returns once connections are being accepted, on {@code loops}, which the caller
+     * owns: shutting them down ends this server too.
+     *
+     * @throws IOException if the address cannot be bound
+     */
+    public StatusServer(InetSocketAddress address, EventLoopGroup loops, Supplier<AgentStatus> status,
+                        Supplier<String> metrics, JSON json) throws IOException {
+        this(address, loops, new StatusPages(status, metrics, json), MAX_CONNECTIONS, CONNECTION_TIMEOUT);
     }
 
-    public InetSocketAddress address() {
-        return server.getAddress();
-    }
-
-    private static void respond(HttpExchange ex, int code, String type, String body) throws IOException {
-        try (ex) {
-            if (!"GET".equals(ex.getRequestMethod()) && !"HEAD".equals(ex.getRequestMethod())) {
-                code = 405;
-                body = "method not allowed: use GET\n";
-                type = "text/plain";
-            }
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            ex.getResponseHeaders().set("Content-Type", type);
-            ex.sendResponseHeaders(code, "HEAD".equals(ex.getRequestMethod()) ? -1 : bytes.length);
-            if (!"HEAD".equals(ex.getRequestMethod())) {
-                try (OutputStream out = ex.getResponseBody()) {
-                    out.write(bytes);
-                }
-            }
+    StatusServer(InetSocketAddress address, EventLoopGroup loops, StatusPages pages, int maxConnections,
+                 Duration connectionTimeout) throws IOException {
+        ChannelFuture bound = new ServerBootstrap()
+                .group(loops)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, maxConnections)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childHandler(new StatusConnections(pages, maxConnections, connectionTimeout))
+                .bind(address)
+                .awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            throw new IOException("status: " + address + ": " + bound.cause().getMessage()
+                    + " (expected: a free address to bind)", bound.cause());
         }
+        serverChannel = bound.channel();
+    }
+
+    /** The address actually listened on; the real port when bound to port 0. */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) serverChannel.localAddress();
     }
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        serverChannel.close().awaitUninterruptibly();
     }
 }
