@@ -109,6 +109,9 @@ public final class AgentApp implements AutoCloseable {
             scheduler.scheduleWithFixedDelay(() -> {
                 try {
                     loop.cycle();
+                    if (status != null) {
+                        status.refresh();
+                    }
                 } catch (RuntimeException e) {
                     // A bug in one cycle must not stop the schedule: the last reply stays published.
                     log.error("check cycle failed", e);

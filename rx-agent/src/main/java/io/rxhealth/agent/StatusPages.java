@@ -10,8 +10,10 @@ import java.util.function.Supplier;
 
 /**
  * What the status server answers: a function of the request's method and target and of the
- * snapshots it reads, apart from the sockets, so that every answer is pinned by a table
- * ({@code StatusPagesTest}). Thread-safe.
+ * pages last rendered, apart from the sockets, so that every answer is pinned by a table
+ * ({@code StatusPagesTest}). The JSON and the Prometheus text are rendered by {@link #refresh()},
+ * which the agent calls after every check cycle on its loop thread: the server answers on the
+ * event loop that also answers 9505, and there it only copies bytes. Thread-safe.
  */
 final class StatusPages {
     static final String JSON_TYPE = "application/json";
@@ -27,14 +29,26 @@ final class StatusPages {
     private static final Answer NOT_FOUND = new Answer(404, TEXT_TYPE, "not found: try /status or /metrics\n");
     private static final Answer NOT_ALLOWED = new Answer(405, TEXT_TYPE, "method not allowed: use GET\n");
 
+    /** The two pages as last rendered; {@code status} is NOT_STARTED before the first cycle. */
+    private record Rendered(Answer status, Answer metrics) {
+    }
+
     private final Supplier<AgentStatus> status;
     private final Supplier<String> metrics;
     private final JSON json;
+    private volatile Rendered rendered;
 
+    /** Renders both pages once, from what the suppliers give now. */
     StatusPages(Supplier<AgentStatus> status, Supplier<String> metrics, JSON json) {
         this.status = status;
         this.metrics = metrics;
         this.json = json;
+        refresh();
+    }
+
+    /** Renders both pages again from the latest snapshot and metric values. */
+    void refresh() {
+        rendered = new Rendered(renderStatus(), new Answer(200, PROMETHEUS_TYPE, metrics.get()));
     }
 
     /** The answer to a well-formed request; {@code target} is the request line's, query included. */
@@ -42,11 +56,12 @@ final class StatusPages {
         if (!"GET".equals(method) && !"HEAD".equals(method)) {
             return NOT_ALLOWED;
         }
+        Rendered pages = rendered;
         switch (path(target)) {
             case "/status":
-                return status();
+                return pages.status();
             case "/metrics":
-                return new Answer(200, PROMETHEUS_TYPE, metrics.get());
+                return pages.metrics();
             default:
                 return NOT_FOUND;
         }
@@ -74,7 +89,7 @@ final class StatusPages {
                 + StatusServer.MAX_BODY_BYTES + " bytes)\n");
     }
 
-    private Answer status() {
+    private Answer renderStatus() {
         AgentStatus s = status.get();
         if (s == null) {
             return NOT_STARTED;

@@ -25,8 +25,6 @@ import org.slf4j.LoggerFactory;
  */
 final class StatusRequestHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static final Logger log = LoggerFactory.getLogger(StatusRequestHandler.class);
-    private static final StatusPages.Answer BROKEN =
-            new StatusPages.Answer(500, StatusPages.TEXT_TYPE, "internal error: see the agent's log\n");
 
     private final StatusPages pages;
     private boolean answered;
@@ -46,23 +44,12 @@ final class StatusRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
         DecoderResult decoded = request.decoderResult();
         StatusPages.Answer answer;
         if (decoded.isSuccess()) {
-            answer = answer(request);
+            answer = pages.answer(request.method().name(), request.uri());
         } else {
             log.debug("status client {}: refused, {}", ctx.channel().remoteAddress(), decoded.cause().toString());
             answer = StatusPages.refusal(decoded.cause());
         }
         respond(ctx, answer, HttpMethod.HEAD.equals(request.method()));
-    }
-
-    private StatusPages.Answer answer(FullHttpRequest request) {
-        try {
-            return pages.answer(request.method().name(), request.uri());
-        } catch (RuntimeException e) {
-            // A fault of the agent, not of the client: worth a line in the log, and the client
-            // still gets an answer instead of a dropped connection.
-            log.warn("status: answering {} {} failed", request.method(), request.uri(), e);
-            return BROKEN;
-        }
     }
 
     /**

@@ -41,6 +41,7 @@ public final class StatusServer implements AutoCloseable {
     /** GET and HEAD carry no body; a small one is read and ignored, so that closing sends no reset. */
     static final int MAX_BODY_BYTES = 8192;
 
+    private final StatusPages pages;
     private final Channel serverChannel;
 
     /**
@@ -56,6 +57,7 @@ public final class StatusServer implements AutoCloseable {
 
     StatusServer(InetSocketAddress address, EventLoopGroup loops, StatusPages pages, int maxConnections,
                  Duration connectionTimeout) throws IOException {
+        this.pages = pages;
         ChannelFuture bound = new ServerBootstrap()
                 .group(loops)
                 .channel(NioServerSocketChannel.class)
@@ -69,6 +71,11 @@ public final class StatusServer implements AutoCloseable {
                     + " (expected: a free address to bind)", bound.cause());
         }
         serverChannel = bound.channel();
+    }
+
+    /** Renders /status and /metrics again; called after each check cycle, off the event loop. */
+    public void refresh() {
+        pages.refresh();
     }
 
     /** The address actually listened on; the real port when bound to port 0. */

@@ -104,11 +104,14 @@ class AgentAppIT {
                     AgentReplies.fetch(app.server().localAddress())).startsWith("down # storage crit: GET "));
 
             int port = app.statusServer().orElseThrow().address().getPort();
-            String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
-                    HttpResponse.BodyHandlers.ofString()).body();
-            assertThat(metrics).contains("rxhealth_http_error_ratio{check=\"preview\"} 1.0",
-                    "rxhealth_http_latency_seconds{check=\"storage\",quantile=\"0.95\"}");
+            // /metrics is rendered after each cycle: the page of the cycle that published the reply.
+            await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+                String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+                        HttpResponse.BodyHandlers.ofString()).body();
+                assertThat(metrics).contains("rxhealth_http_error_ratio{check=\"preview\"} 1.0",
+                        "rxhealth_http_latency_seconds{check=\"storage\",quantile=\"0.95\"}");
+            });
         } finally {
             rx.stop();
         }
@@ -125,11 +128,14 @@ class AgentAppIT {
         assertThat(json.body()).contains("\"verdict\":\"75%\"", "\"reply\":\"up 75% # disk:/ warn");
 
         AgentReplies.fetch(app.server().localAddress());
-        HttpResponse<String> metrics = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                + status.getPort() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(metrics.body()).contains("rxhealth_verdict_weight_percent 75.0",
-                "rxhealth_check_level{check=\"disk:/\"} 1.0", "rxhealth_verdict_state{state=\"up\"} 1.0",
-                "rxhealth_check_duration_seconds_count{check=\"disk:/\"}");
-        assertThat(metrics.body()).containsPattern("rxhealth_agentcheck_replies_total [1-9]");
+        // /metrics is rendered after each cycle (100 ms here): the reply shows from the next one.
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+            HttpResponse<String> metrics = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                    + status.getPort() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(metrics.body()).contains("rxhealth_verdict_weight_percent 75.0",
+                    "rxhealth_check_level{check=\"disk:/\"} 1.0", "rxhealth_verdict_state{state=\"up\"} 1.0",
+                    "rxhealth_check_duration_seconds_count{check=\"disk:/\"}");
+            assertThat(metrics.body()).containsPattern("rxhealth_agentcheck_replies_total [1-9]");
+        });
     }
 }

@@ -99,6 +99,7 @@ class StatusServerIT {
     @Test
     void answers503UntilTheFirstCycleHasFinished() throws IOException {
         status.set(null);
+        pages.refresh();
         start(StatusServer.MAX_CONNECTIONS, StatusServer.CONNECTION_TIMEOUT);
 
         Response response = exchange("GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
