@@ -11,7 +11,7 @@ Run from the repository root after:
   mvn -B -q -pl haproxy-sink test-compile dependency:build-classpath \\
       -Dmdep.outputFile=/tmp/rxh-sink-cp.txt -Dmdep.includeScope=test
 """
-import socket, subprocess, sys, threading, time, urllib.request
+import socket, subprocess, sys, threading, time
 from shipped_agent import ShippedAgent
 
 rate = sys.argv[1] if len(sys.argv) > 1 else "12000"
@@ -22,25 +22,19 @@ with open("/tmp/rxh-sink-cp.txt") as f:
 
 
 
-def scrape(status_port, stop, counts):
+def scrape(agent, stop, counts):
     """/metrics and /status in turn, scrapes_per_s a second, until stop is set; from the moment
     the status port opens (just after the first verdict, which 9505 already served)."""
     while not stop.is_set():
         try:
-            socket.create_connection(("127.0.0.1", status_port), timeout=1).close()
+            socket.create_connection(("127.0.0.1", agent.status), timeout=1).close()
             break
         except OSError:
             time.sleep(0.01)
     start, n = time.monotonic(), 0
     while not stop.is_set():
         path = ("/metrics", "/status")[n % 2]
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{status_port}{path}", timeout=2) as response:
-                response.read()
-            counts["ok"] += 1
-        except OSError as e:
-            counts["failed"] += 1
-            print(f"scrape {n} ({path}) at {time.monotonic() - start:.2f} s failed: {e}", flush=True)
+        counts["ok" if agent.scrape(path) else "failed"] += 1
         n += 1
         delay = start + n / scrapes_per_s - time.monotonic()
         if delay > 0:
@@ -50,7 +44,7 @@ def scrape(status_port, stop, counts):
 with ShippedAgent() as agent:
     agent.first_reply()
     stop, counts = threading.Event(), {"ok": 0, "failed": 0}
-    scraper = threading.Thread(target=scrape, args=(agent.status, stop, counts), daemon=True)
+    scraper = threading.Thread(target=scrape, args=(agent, stop, counts), daemon=True)
     if scrapes_per_s > 0:
         scraper.start()
     subprocess.run(["java", "-XX:+UseSerialGC", "-cp", cp, "io.rxhealth.haproxy.bench.ReplyLoadHarness",

@@ -10,8 +10,8 @@ are dropped, so building the archive on the node prints no warnings. Run from th
 `mvn -q -DskipTests package -pl rx-agent -am`; commit the result when the agent's classes change
 (ClassListTest fails when the list names a class of ours that no longer exists).
 """
-import os, re, subprocess, sys, tempfile, time, urllib.request
-from shipped_agent import JAR, ShippedAgent, reply
+import os, re, subprocess, sys, tempfile
+from shipped_agent import JAR, ShippedAgent
 
 OUT = "rx-agent/src/main/cds/rx-health-agent.classlist"
 duration = int(sys.argv[1]) if len(sys.argv) > 1 else 60
@@ -20,19 +20,7 @@ with tempfile.TemporaryDirectory(prefix="rxh-classlist-") as work:
     dumped = os.path.join(work, "loaded.classlist")
     with ShippedAgent(extra_flags=[f"-XX:DumpLoadedClassList={dumped}"], cds=False) as agent:
         agent.first_reply()
-        start, n = time.monotonic(), 0
-        while time.monotonic() - start < duration:
-            if n % 1000 == 0:
-                for path in ("/metrics", "/status"):
-                    try:
-                        urllib.request.urlopen(f"http://127.0.0.1:{agent.status}{path}", timeout=2).read()
-                    except OSError:
-                        pass
-            reply(agent.port)
-            n += 1
-            delay = start + n / 200 - time.monotonic()
-            if delay > 0:
-                time.sleep(delay)
+        agent.drive(duration, 200, 5)
     with open(dumped) as f:
         lines = [line for line in f if not line.startswith("#")]
 

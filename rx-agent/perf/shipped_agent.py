@@ -5,7 +5,7 @@ class-data archive built by systemd/rx-health-agent-cds as the unit's ExecStartP
 moved to loopback and free ports, a private state and cache directory removed afterwards.
 Run from the repository root after `mvn -q -DskipTests package -pl rx-agent -am`.
 """
-import os, shutil, socket, subprocess, tempfile, threading, time
+import os, shutil, socket, subprocess, tempfile, threading, time, urllib.request
 
 DEFAULT_CONFIG = "rx-agent/src/main/resources/rx-health-agent.yaml"
 UNIT = "systemd/rx-health-agent.service"
@@ -117,6 +117,44 @@ class ShippedAgent:
 
     def rss_kib(self):
         return rss_kib(self.process.pid)
+
+    def scrape(self, path):
+        """GET path ("/metrics", "/status") on the status port; True if it was answered."""
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.status}{path}", timeout=2) as response:
+                response.read()
+            return True
+        except OSError:
+            return False
+
+    def drive(self, seconds, rate, scrape_every, on_sample=None, sample_every=30):
+        """Agent-check connections at `rate` a second for `seconds`, /metrics and /status every
+        `scrape_every` seconds from 5 s in (the status port opens just after the first verdict),
+        on_sample(elapsed, replies, errors) every `sample_every` seconds.
+        Returns (replies, errors, scrapes answered, scrapes failed)."""
+        start, n, errors = time.monotonic(), 0, 0
+        next_sample, next_scrape, scraped, failed = 0, 5, 0, 0
+        while time.monotonic() - start < seconds:
+            elapsed = time.monotonic() - start
+            if on_sample and elapsed >= next_sample:
+                on_sample(elapsed, n, errors)
+                next_sample += sample_every
+            if elapsed >= next_scrape:
+                for path in ("/metrics", "/status"):
+                    if self.scrape(path):
+                        scraped += 1
+                    else:
+                        failed += 1
+                next_scrape += scrape_every
+            try:
+                reply(self.port)
+                n += 1
+            except OSError:
+                errors += 1
+            delay = start + n / rate - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+        return n, errors, scraped, failed
 
     def __exit__(self, *exc):
         self.process.terminate()
