@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  */
 public final class CheckRunner {
     /** How long a running check may keep the checks after it waiting. */
-    public static final Duration DEFAULT_OVERLAP = Duration.ofMillis(50);
+    private static final Duration DEFAULT_OVERLAP = Duration.ofMillis(50);
 
     /** A check with its timeout. */
     public record Timed(Check check, Duration timeout) {

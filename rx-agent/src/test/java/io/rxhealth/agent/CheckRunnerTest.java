@@ -86,22 +86,26 @@ class CheckRunnerTest {
     void aSlowCheckGetsTheChecksAfterItStartedOnAnotherThread() {
         Set<Thread> okThreads = ConcurrentHashMap.newKeySet();
         Thread[] hungOn = new Thread[1];
+        long[] okStartedNanos = new long[1];
         CheckRunner runner = new CheckRunner(List.of(
                 timed(check("hangs", () -> {
                     hungOn[0] = Thread.currentThread();
                     return hang();
                 }), 200),
                 timed(check("ok", () -> {
+                    okStartedNanos[0] = System.nanoTime();
                     okThreads.add(Thread.currentThread());
                     return CheckResult.ok("ok", "");
                 }), 1000)), pool, Ticker.system(), Duration.ofMillis(10));
 
+        long cycleStartedNanos = System.nanoTime();
         List<CheckRunner.Outcome> outcomes = runner.runAll();
 
         assertEquals(CheckResult.unknown("hangs", "timed out after 200 ms"), outcomes.get(0).result());
         assertEquals(Level.OK, outcomes.get(1).result().level());
         // Started once the hung check had kept it waiting for the overlap, not after the timeout.
         assertThat(outcomes.get(1).duration()).isLessThan(Duration.ofMillis(200));
+        assertThat(Duration.ofNanos(okStartedNanos[0] - cycleStartedNanos)).isLessThan(Duration.ofMillis(200));
         assertThat(okThreads).hasSize(1).doesNotContain(hungOn[0]);
     }
 

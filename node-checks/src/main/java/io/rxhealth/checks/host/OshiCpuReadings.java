@@ -10,7 +10,8 @@ import oshi.hardware.CentralProcessor.TickType;
  * The host's CPU counters from OSHI ({@code /proc/stat} on Linux); this process's own CPU time
  * from the JDK ({@code /proc/self/stat} on Linux). OSHI's process object would give the same
  * number, but refreshing it formats its /proc paths with {@code Locale.ROOT}, which makes the
- * JDK load the data of every locale (about 0.5 MB of objects kept for the life of the agent).
+ * JDK load the data of every locale (~0.3 MB of heap and ~1.1 MiB of RSS for good,
+ * docs/PERFORMANCE.md).
  */
 final class OshiCpuReadings implements CpuReadings {
     private final CentralProcessor processor;
