@@ -11,6 +11,8 @@ import io.rxhealth.ovs.config.PoolConfig;
 import io.rxhealth.ovs.health.AgentFailure;
 import io.rxhealth.ovs.health.AgentPoller;
 import io.rxhealth.ovs.health.AgentTarget;
+import io.rxhealth.ovs.health.ConntrackBudget;
+import io.rxhealth.ovs.health.ConntrackLimits;
 import io.rxhealth.ovs.health.LivenessProbe;
 import io.rxhealth.ovs.health.ProbeScheduler;
 import io.rxhealth.ovs.health.Probes;
@@ -148,6 +150,7 @@ public final class LbNode implements NodeOperations, AutoCloseable {
      */
     public void start() throws InterruptedException, IOException {
         Intervals iv = config.intervals();
+        logConntrackBudget();
         poller.start();
         probes.runOnce();
         if (!poller.awaitFirstRound(iv.agentTimeout().plusSeconds(1))) {
@@ -165,6 +168,22 @@ public final class LbNode implements NodeOperations, AutoCloseable {
     }
 
     /** Where the API listens (the bound port when the configuration asked for port 0). */
+    /** Says once, at start, how much of the host's conntrack table the health checks will take. */
+    private void logConntrackBudget() {
+        try {
+            ConntrackLimits.read(ConntrackLimits.PROC).ifPresent(limits -> {
+                var budget = new ConntrackBudget(ConntrackBudget.connectionsPerSecond(config), limits);
+                if (budget.tight()) {
+                    log.warn(budget.line());
+                } else {
+                    log.info(budget.line());
+                }
+            });
+        } catch (IOException e) {
+            log.warn("conntrack: cannot read the table size ({})", e.getMessage());
+        }
+    }
+
     public InetSocketAddress apiAddress() {
         return api.address();
     }

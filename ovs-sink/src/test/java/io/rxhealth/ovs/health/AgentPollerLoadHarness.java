@@ -12,6 +12,7 @@ import java.lang.management.ThreadMXBean;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -33,12 +34,13 @@ import java.util.concurrent.atomic.LongAdder;
  * polled by one {@link AgentPoller} every I ms (default 1000) for D seconds, feeding real member
  * runtimes; N agents at I ms make N * 1000 / I polls a second.
  * Prints polls per second, outcomes, and the CPU of the poller thread, the fake agents' thread
- * and the whole process.
+ * and the whole process. {@code ovs-sink/perf/poll-load.py} runs it in a network namespace of its
+ * own, with and without connection tracking: on a host whose conntrack table fills, polls time out.
  *
  * <pre>
  * mvn -B -q -pl ovs-sink -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
  * java -cp ovs-sink/target/test-classes:ovs-sink/target/classes:weighting/target/classes:$(cat ovs-sink/target/cp.txt) \
- *     io.rxhealth.ovs.health.AgentPollerLoadHarness 2000 30 [1000]
+ *     io.rxhealth.ovs.health.AgentPollerLoadHarness 10000 60 [1000]
  * </pre>
  */
 public final class AgentPollerLoadHarness {
@@ -170,6 +172,8 @@ public final class AgentPollerLoadHarness {
                         }
                     }
                     selector.selectedKeys().clear();
+                } catch (ClosedSelectorException e) {
+                    return; // close() while selecting
                 } catch (IOException e) {
                     if (running) {
                         System.err.println("fake agents: " + e);
