@@ -13,8 +13,8 @@ import io.rxhealth.ovs.health.AgentPoller;
 import io.rxhealth.ovs.health.AgentTarget;
 import io.rxhealth.ovs.health.ConntrackBudget;
 import io.rxhealth.ovs.health.ConntrackLimits;
-import io.rxhealth.ovs.health.LivenessProbe;
 import io.rxhealth.ovs.health.ProbeScheduler;
+import io.rxhealth.ovs.health.ProbeTarget;
 import io.rxhealth.ovs.health.Probes;
 import io.rxhealth.ovs.health.SourceAddress;
 import io.rxhealth.ovs.flow.CommandRunner;
@@ -85,7 +85,7 @@ public final class LbNode implements NodeOperations, AutoCloseable {
                 l.request();
             }
         };
-        Map<String, LivenessProbe> probeMap = new LinkedHashMap<>();
+        List<ProbeTarget> probeTargets = new ArrayList<>();
         List<AgentTarget> targets = new ArrayList<>();
         for (PoolConfig pool : config.pools()) {
             for (MemberConfig m : pool.members()) {
@@ -94,7 +94,7 @@ public final class LbNode implements NodeOperations, AutoCloseable {
                 }
                 members.put(m.key(), new MemberRuntime(m.key(),
                         MemberSnapshot.initial(iv.rise(), iv.fall(), m.agentPort().isPresent()), changed, metrics, clock));
-                probeMap.put(m.key(), Probes.of(m, iv.probeTimeout()));
+                probeTargets.add(Probes.of(m));
                 if (m.agentPort().isPresent()) {
                     // HAProxy polls agents from the server's source too: same hc address as the probes.
                     targets.add(new AgentTarget(m.key(), new InetSocketAddress(m.address(), m.agentPort().getAsInt()),
@@ -108,8 +108,9 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         this.controller = new PoolController(specs, members, dataPlane.writer(), metrics, clock);
         this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent(), DEBOUNCE);
         loopRef.set(loop);
-        this.probes = new ProbeScheduler(probeMap, iv.probe(), Math.min(32, probeMap.size()),
-                (key, result) -> members.get(key).onProbe(result));
+        // probe-timeout <= probe, so a member never has two probes open: room for one per member.
+        this.probes = new ProbeScheduler(probeTargets, iv.probe(), iv.probeTimeout(), Math.max(1, probeTargets.size()),
+                (key, result) -> members.get(key).onProbe(result), ticker);
         this.poller = new AgentPoller(targets, iv.agent(), iv.agentTimeout(), config.agentConcurrency(),
                 new AgentPoller.Listener() {
                     @Override
@@ -152,14 +153,16 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         Intervals iv = config.intervals();
         logConntrackBudget();
         poller.start();
-        probes.runOnce();
+        probes.start();
+        if (!probes.awaitFirstRound(iv.probeTimeout().plusSeconds(1))) {
+            log.warn("not every member was probed within {}; starting anyway", iv.probeTimeout().plusSeconds(1));
+        }
         if (!poller.awaitFirstRound(iv.agentTimeout().plusSeconds(1))) {
             log.warn("not every agent answered or failed within {}; starting anyway", iv.agentTimeout().plusSeconds(1));
         }
         dataPlane.beforeFirstApply();
         loop.reconcileNow(false);
         dataPlane.afterFirstApply();
-        probes.start();
         loop.start();
         dataPlane.start();
         api.start();
@@ -167,7 +170,6 @@ public final class LbNode implements NodeOperations, AutoCloseable {
                 api.address().getHostString(), api.address().getPort());
     }
 
-    /** Where the API listens (the bound port when the configuration asked for port 0). */
     /** Says once, at start, how much of the host's conntrack table the health checks will take. */
     private void logConntrackBudget() {
         try {
@@ -184,6 +186,7 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         }
     }
 
+    /** Where the API listens (the bound port when the configuration asked for port 0). */
     public InetSocketAddress apiAddress() {
         return api.address();
     }

@@ -2,85 +2,84 @@ package io.rxhealth.ovs.health;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.BackgroundExecutors;
+import io.rxhealth.weighting.Ticker;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
 /**
- * Runs every member's liveness probe at a fixed rate on a small thread pool, spreading the
- * members over the interval, and hands each result to a listener. A probe that throws is a
- * failed probe; the listener never sees an exception.
+ * Runs every member's liveness probe every {@code interval}, spread over it, each bounded by
+ * {@code timeout}, and hands each result to a listener. One selector thread drives every probe
+ * ({@link ExchangeLoop}): a member that does not answer costs a timer until its timeout, not a
+ * thread, so a segment going dark is seen within {@code fall} intervals however many members it
+ * holds. At most {@code maxInFlight} probes are open at once.
+ *
+ * <p>Listener calls come from the selector thread and must be quick; the listener never sees an
+ * exception, and one it throws is logged.
  */
 public final class ProbeScheduler implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ProbeScheduler.class);
 
-    /** Receives every probe result, on a probe thread. */
+    /** Receives every probe result, on the selector thread. */
     @FunctionalInterface
     public interface Listener {
         void onProbe(String key, ProbeResult result);
     }
 
-    private final Map<String, LivenessProbe> probes;
-    private final Duration interval;
-    private final Listener listener;
-    private final ScheduledExecutorService executor;
+    private final ExchangeLoop loop;
 
-    /** {@code probes} by member key; probes block for at most their timeout (< interval). */
-    public ProbeScheduler(Map<String, LivenessProbe> probes, Duration interval, int threads, Listener listener) {
-        this.probes = new LinkedHashMap<>(probes);
-        this.interval = requireNonNull(interval, "interval");
-        this.listener = requireNonNull(listener, "listener");
-        this.executor = Executors.newScheduledThreadPool(Math.max(1, threads),
-                BackgroundExecutors.numberedThreads("rx-probe-"));
+    public ProbeScheduler(List<ProbeTarget> targets, Duration interval, Duration timeout, int maxInFlight,
+                          Listener listener, Ticker ticker) {
+        List<ProbeTarget> all = List.copyOf(targets);
+        requireNonNull(listener, "listener");
+        byte[][] requests = all.stream().map(ProbeTarget::request).toArray(byte[][]::new);
+        this.loop = new ExchangeLoop("rx-probes", all.size(), interval, timeout, maxInFlight,
+                (i, deadline) -> probe(all.get(i), requests[i], deadline, listener), ticker);
     }
 
-    /** Probes every member once, in parallel, and waits for all of them (used at start). */
-    public void runOnce() throws InterruptedException {
-        List<Callable<Void>> all = new ArrayList<>();
-        probes.forEach((key, probe) -> all.add(() -> {
-            probeOne(key, probe);
-            return null;
-        }));
-        executor.invokeAll(all);
+    private static LineExchange probe(ProbeTarget target, byte[] request, long deadline, Listener listener) {
+        return new LineExchange(target.target(), target.source(), request, target.readsLine(),
+                ProbeTarget.MAX_STATUS_LINE, deadline, new LineExchange.Outcome() {
+                    @Override
+                    public void answered(String line) {
+                        report(target.key(), target.judge(line), listener);
+                    }
+
+                    @Override
+                    public void failed(AgentFailure failure, String detail) {
+                        report(target.key(), ProbeResult.fail(failure.name().toLowerCase(Locale.ROOT) + ": " + detail),
+                                listener);
+                    }
+                });
     }
 
-    /** Starts periodic probing; the first round begins one interval from now. */
-    public void start() {
-        long periodNanos = interval.toNanos();
-        int i = 0;
-        for (Map.Entry<String, LivenessProbe> e : probes.entrySet()) {
-            // Spread members over the interval so probes do not leave in one burst.
-            long offset = periodNanos + periodNanos * i++ / Math.max(1, probes.size());
-            executor.scheduleAtFixedRate(() -> probeOne(e.getKey(), e.getValue()), offset, periodNanos,
-                    TimeUnit.NANOSECONDS);
-        }
-    }
-
-    private void probeOne(String key, LivenessProbe probe) {
-        ProbeResult result;
-        try {
-            result = probe.run();
-        } catch (Exception e) {
-            result = ProbeResult.fail(e.getClass().getSimpleName() + ": " + e.getMessage());
-        }
+    private static void report(String key, ProbeResult result, Listener listener) {
         try {
             listener.onProbe(key, result);
         } catch (RuntimeException e) {
-            // A periodic task that throws is cancelled for good: log and keep probing.
             log.error("probe listener failed for {}", key, e);
         }
     }
 
+    /** Probes every member now, then every interval, spread evenly over it. */
+    public void start() {
+        loop.start();
+    }
+
+    /** Waits until every member has been probed once (or the wait is over); true if all were. */
+    public boolean awaitFirstRound(Duration wait) throws InterruptedException {
+        return loop.awaitFirstRound(wait);
+    }
+
+    /** Probes open right now. */
+    public int inFlight() {
+        return loop.inFlight();
+    }
+
     @Override
     public void close() {
-        BackgroundExecutors.stop(executor);
+        loop.close();
     }
 }

@@ -104,7 +104,7 @@ class AgentPollerIT {
 
     @Test
     void rejectsAReplyLongerThanABufferWithoutANewline() throws Exception {
-        FakeAgent agent = track(new FakeAgent("x".repeat(AgentConnection.MAX_REPLY + 10)));
+        FakeAgent agent = track(new FakeAgent("x".repeat(LineExchange.MAX_LINE + 10)));
 
         poller(List.of(target("m", agent.port(), ""))).start();
 

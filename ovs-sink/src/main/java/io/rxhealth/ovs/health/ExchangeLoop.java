@@ -1,0 +1,182 @@
+package io.rxhealth.ovs.health;
+
+import static java.util.Objects.requireNonNull;
+
+import io.rxhealth.weighting.Ticker;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one {@link LineExchange} per target every {@code interval} on one selector thread, each
+ * bounded by {@code timeout}: the engine behind the {@link AgentPoller} and the
+ * {@link ProbeScheduler}.
+ *
+ * <p>Non-blocking sockets, because a target that does not answer must cost a timer, not a thread:
+ * 10,000 agents at 1 s are 10,000 short connections a second, and a segment that goes dark leaves
+ * every probe to it waiting out its timeout. At most {@code maxInFlight} exchanges are open at
+ * once; one that cannot start on time starts as soon as there is room.
+ */
+final class ExchangeLoop implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(ExchangeLoop.class);
+
+    /** Creates the exchange with target {@code target}, due to end by {@code deadline} (ticker nanos). */
+    @FunctionalInterface
+    interface Starter {
+        LineExchange start(int target, long deadline);
+    }
+
+    private record Due(int target, long at, boolean first) {
+    }
+
+    private final int targets;
+    private final long intervalNanos;
+    private final long timeoutNanos;
+    private final int maxInFlight;
+    private final Starter starter;
+    private final Ticker ticker;
+    private final Selector selector;
+    private final ArrayDeque<Due> due = new ArrayDeque<>();
+    private final ArrayDeque<LineExchange> inFlight = new ArrayDeque<>();
+    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(LineExchange.MAX_LINE);
+    private final CountDownLatch firstRound;
+    private final Thread thread;
+    private volatile boolean running = true;
+    private volatile int open;
+
+    ExchangeLoop(String threadName, int targets, Duration interval, Duration timeout, int maxInFlight, Starter starter,
+                 Ticker ticker) {
+        this.targets = targets;
+        this.intervalNanos = interval.toNanos();
+        this.timeoutNanos = timeout.toNanos();
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("maxInFlight: " + maxInFlight + " (expected: >= 1)");
+        }
+        this.maxInFlight = maxInFlight;
+        this.starter = requireNonNull(starter, "starter");
+        this.ticker = requireNonNull(ticker, "ticker");
+        this.firstRound = new CountDownLatch(targets);
+        try {
+            this.selector = Selector.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector", e);
+        }
+        this.thread = new Thread(this::loop, threadName);
+        this.thread.setDaemon(true);
+    }
+
+    /** Runs every target's exchange now, then every interval, spread evenly over it. */
+    void start() {
+        long now = ticker.nanos();
+        for (int i = 0; i < targets; i++) {
+            due.add(new Due(i, now, true));
+        }
+        thread.start();
+    }
+
+    /** Waits until every target's first exchange has finished (or the wait is over); true if all have. */
+    boolean awaitFirstRound(Duration wait) throws InterruptedException {
+        return firstRound.await(wait.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** Exchanges open right now. */
+    int inFlight() {
+        return open;
+    }
+
+    private void loop() {
+        while (running) {
+            try {
+                long now = ticker.nanos();
+                startDue(now);
+                expire(now);
+                long wait = nextWake(now);
+                if (wait <= 0) {
+                    selector.selectNow();
+                } else {
+                    selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(wait)));
+                }
+                for (SelectionKey key : selector.selectedKeys()) {
+                    ((LineExchange) key.attachment()).onReady(readBuffer);
+                }
+                selector.selectedKeys().clear();
+            } catch (IOException | RuntimeException | LinkageError e) {
+                // A selector error must not stop the loop; the exchanges in flight time out normally.
+                // LinkageError: a class that could not be loaded, e.g. while out of file descriptors;
+                // a dead loop would stop every probe or poll for good, without a word.
+                log.error("{} loop error", thread.getName(), e);
+            }
+        }
+    }
+
+    private void startDue(long now) {
+        while (!due.isEmpty() && due.peekFirst().at() - now <= 0 && open < maxInFlight) {
+            Due d = due.pollFirst();
+            // The first round goes out at once; later rounds are spread over the interval.
+            long next = d.first()
+                    ? d.at() + intervalNanos + intervalNanos * d.target() / Math.max(1, targets)
+                    : d.at() + intervalNanos;
+            // Never schedule in the past: a late exchange (no room in flight) does not cause a burst.
+            due.addLast(new Due(d.target(), next - now < 0 ? now : next, false));
+            LineExchange x = starter.start(d.target(), now + timeoutNanos);
+            x.whenFinished(this::finished);
+            open++;
+            inFlight.addLast(x);
+            x.open(selector);
+        }
+    }
+
+    private void expire(long now) {
+        while (!inFlight.isEmpty() && (inFlight.peekFirst().done() || inFlight.peekFirst().deadline - now <= 0)) {
+            LineExchange x = inFlight.pollFirst();
+            if (!x.done()) {
+                x.expire();
+            }
+        }
+    }
+
+    private long nextWake(long now) {
+        long wake = Long.MAX_VALUE;
+        if (!due.isEmpty() && open < maxInFlight) {
+            wake = due.peekFirst().at() - now;
+        }
+        if (!inFlight.isEmpty()) {
+            wake = Math.min(wake, inFlight.peekFirst().deadline - now);
+        }
+        return wake == Long.MAX_VALUE ? TimeUnit.MILLISECONDS.toNanos(100) : wake;
+    }
+
+    private void finished() {
+        open--;
+        firstRound.countDown();
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        selector.wakeup();
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (LineExchange x : inFlight) {
+            if (!x.done()) {
+                x.expire();
+            }
+        }
+        try {
+            selector.close();
+        } catch (IOException e) {
+            log.warn("closing the {} selector: {}", thread.getName(), e.toString());
+        }
+    }
+}
