@@ -9,12 +9,14 @@ import java.util.Set;
 
 /**
  * How many netfilter conntrack entries the daemon's own health checks need. Every probe and every
- * agent poll is a new TCP connection, and conntrack keeps each one for
- * {@code nf_conntrack_tcp_timeout_time_wait} (120 s by default) after it closed, whichever side
- * closed first. At 10,000 agents polled every second that is 1.2 million entries: far beyond the
- * usual {@code nf_conntrack_max}, and once the table is full the kernel drops new SYNs, so probes
- * and polls time out, members go down and the pool fails closed. Measured with
- * {@code ovs-sink/perf/poll-load.py} (docs/lbd.md, "Connection tracking"). Pure.
+ * agent poll is a new TCP connection. Ended with a reset ({@link LineExchange}), conntrack keeps
+ * it {@code nf_conntrack_tcp_timeout_close} (10 s); a SYN that is never answered, as to a member
+ * that is gone, stays {@code nf_conntrack_tcp_timeout_syn_sent} (120 s). At 10,000 connections a
+ * second that is 100,000 entries while members answer and 1.2 million when none does: far
+ * beyond the usual {@code nf_conntrack_max}, and once the table is full the kernel drops new
+ * SYNs, so probes and polls time out, members go down and the pool fails closed, at the very
+ * moment a segment went dark. Measured with {@code ovs-sink/perf/poll-load.py} (docs/lbd.md,
+ * "Connection tracking and large pools"). Pure.
  *
  * @param connectionsPerSecond health-check connections the daemon opens per second
  * @param limits               the host's conntrack settings
@@ -39,22 +41,27 @@ public record ConntrackBudget(double connectionsPerSecond, ConntrackLimits limit
         return total;
     }
 
-    /** Entries the health checks keep in the table at a steady rate. */
-    public long entries() {
-        return (long) Math.ceil(connectionsPerSecond * limits.timeWaitSeconds());
+    /** Entries while every member answers (each connection ends with a reset). */
+    public long answering() {
+        return (long) Math.ceil(connectionsPerSecond * limits.closeSeconds());
     }
 
-    /** Whether the health checks alone would take more than half the table. */
+    /** Entries when no member answers a SYN. */
+    public long unanswered() {
+        return (long) Math.ceil(connectionsPerSecond * limits.synSentSeconds());
+    }
+
+    /** Whether the health checks to members that are gone would take more than half the table. */
     public boolean tight() {
-        return entries() > limits.maxEntries() * WARN_SHARE;
+        return unanswered() > limits.maxEntries() * WARN_SHARE;
     }
 
     /** The start-up log line. */
     public String line() {
         String base = String.format(Locale.ROOT,
-                "conntrack: health checks open %.1f connections/s, each tracked %d s after it closes: "
-                        + "up to %d entries of nf_conntrack_max %d", connectionsPerSecond,
-                limits.timeWaitSeconds(), entries(), limits.maxEntries());
+                "conntrack: health checks open %.1f connections/s: %d entries while members answer, up to %d"
+                        + " when none does, of nf_conntrack_max %d", connectionsPerSecond, answering(), unanswered(),
+                limits.maxEntries());
         return tight()
                 ? base + "; exempt the health-check addresses from conntrack or raise nf_conntrack_max"
                         + " (docs/lbd.md, \"Connection tracking\"), or probes and polls time out once the table is full"

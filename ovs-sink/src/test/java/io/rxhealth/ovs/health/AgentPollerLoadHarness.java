@@ -75,6 +75,7 @@ public final class AgentPollerLoadHarness {
         }
         LongAdder replies = new LongAdder();
         Map<AgentFailure, LongAdder> failures = new EnumMap<>(AgentFailure.class);
+        Map<String, LongAdder> details = new java.util.concurrent.ConcurrentHashMap<>();
         for (AgentFailure f : AgentFailure.values()) {
             failures.put(f, new LongAdder());
         }
@@ -89,6 +90,7 @@ public final class AgentPollerLoadHarness {
             @Override
             public void onFailure(String key, AgentFailure failure, String detail) {
                 failures.get(failure).increment();
+                details.computeIfAbsent(failure + ": " + detail, d -> new LongAdder()).increment();
                 members.get(key).onAgentFailure(failure, detail);
             }
         }, Ticker.system());
@@ -123,6 +125,7 @@ public final class AgentPollerLoadHarness {
         System.out.printf("replies/s=%.0f (target %d/s)%n", measured / (wall / 1e9),
                 agents * 1_000L / interval.toMillis());
         System.out.printf("failures=%s changes=%d%n", failures, changes.get());
+        details.forEach((detail, n) -> System.out.printf("  %d x %s%n", n.sum(), detail));
         System.out.printf("cpu poller thread=%.3f cores, fake agents thread=%.3f cores, whole process=%.3f cores%n",
                 pollerCpu / (double) wall, serverCpu / (double) wall, processCpu / (double) wall);
         System.out.printf("cpu per poll (poller thread)=%.1f us%n", pollerCpu / 1e3 / Math.max(1, measured));

@@ -46,31 +46,33 @@ class ConntrackBudgetTest {
         assertThat(ConntrackBudget.connectionsPerSecond(pool(members, probe, agent))).isCloseTo(perSecond, offset(1e-9));
     }
 
-    @ParameterizedTest(name = "{0}/s, max {1}, time-wait {2} s: {3} entries, tight {4}")
+    @ParameterizedTest(name = "{0}/s, max {1}: {4} answering, {5} unanswered, tight {6}")
     @CsvSource({
-        // connections/s, nf_conntrack_max, time-wait s, entries, tight
-        "2.5,     262144,  120, 300,     false",
-        "10000,   262144,  120, 1200000, true",
-        "1092.3,  262144,  120, 131076,  true",
-        "1092.2,  262144,  120, 131064,  false",
-        "10000,   262144,  0,   0,       false",
+        // connections/s, nf_conntrack_max, close s, syn_sent s, answering, unanswered, tight
+        "2.5,     262144,  10, 120, 25,     300,     false",
+        "10000,   262144,  10, 120, 100000, 1200000, true",
+        "1092.3,  262144,  10, 120, 10923,  131076,  true",
+        "1092.2,  262144,  10, 120, 10922,  131064,  false",
+        "10000,   262144,  0,  0,   0,      0,       false",
     })
-    void judgesTheEntriesAgainstHalfTheTable(double perSecond, long max, long timeWait, long entries, boolean tight) {
-        var budget = new ConntrackBudget(perSecond, new ConntrackLimits(max, timeWait));
+    void judgesTheUnansweredCaseAgainstHalfTheTable(double perSecond, long max, long close, long synSent,
+                                                    long answering, long unanswered, boolean tight) {
+        var budget = new ConntrackBudget(perSecond, new ConntrackLimits(max, close, synSent));
 
-        assertThat(budget.entries()).isEqualTo(entries);
+        assertThat(budget.answering()).isEqualTo(answering);
+        assertThat(budget.unanswered()).isEqualTo(unanswered);
         assertThat(budget.tight()).isEqualTo(tight);
     }
 
     @ParameterizedTest(name = "{0}/s")
     @CsvSource(delimiter = '|', value = {
-        "15000 | conntrack: health checks open 15000.0 connections/s, each tracked 120 s after it closes: up to 1800000"
-                + " entries of nf_conntrack_max 262144; exempt the health-check addresses from conntrack or raise"
+        "10000 | conntrack: health checks open 10000.0 connections/s: 100000 entries while members answer, up to 1200000"
+                + " when none does, of nf_conntrack_max 262144; exempt the health-check addresses from conntrack or raise"
                 + " nf_conntrack_max (docs/lbd.md, \"Connection tracking\"), or probes and polls time out once the table is full",
-        "2.5   | conntrack: health checks open 2.5 connections/s, each tracked 120 s after it closes: up to 300 entries"
-                + " of nf_conntrack_max 262144",
+        "2.5   | conntrack: health checks open 2.5 connections/s: 25 entries while members answer, up to 300 when none"
+                + " does, of nf_conntrack_max 262144",
     })
     void saysWhatToDoOnlyWhenTheTableIsTight(double perSecond, String line) {
-        assertThat(new ConntrackBudget(perSecond, new ConntrackLimits(262144, 120)).line()).isEqualTo(line);
+        assertThat(new ConntrackBudget(perSecond, new ConntrackLimits(262144, 10, 120)).line()).isEqualTo(line);
     }
 }

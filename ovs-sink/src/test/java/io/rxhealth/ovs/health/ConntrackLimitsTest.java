@@ -16,11 +16,12 @@ class ConntrackLimitsTest {
     Path dir;
 
     @Test
-    void readsTheTableSizeAndTheTimeWaitTimeout() throws IOException {
+    void readsTheTableSizeAndTheTwoTimeouts() throws IOException {
         Files.writeString(dir.resolve("nf_conntrack_max"), "262144\n");
-        Files.writeString(dir.resolve("nf_conntrack_tcp_timeout_time_wait"), "120\n");
+        Files.writeString(dir.resolve("nf_conntrack_tcp_timeout_close"), "10\n");
+        Files.writeString(dir.resolve("nf_conntrack_tcp_timeout_syn_sent"), "120\n");
 
-        assertThat(ConntrackLimits.read(dir)).contains(new ConntrackLimits(262144, 120));
+        assertThat(ConntrackLimits.read(dir)).contains(new ConntrackLimits(262144, 10, 120));
     }
 
     @Test
@@ -33,7 +34,8 @@ class ConntrackLimitsTest {
     @Test
     void namesTheFileAndTheValueThatIsNotANumber() throws IOException {
         Files.writeString(dir.resolve("nf_conntrack_max"), "lots\n");
-        Files.writeString(dir.resolve("nf_conntrack_tcp_timeout_time_wait"), "120\n");
+        Files.writeString(dir.resolve("nf_conntrack_tcp_timeout_close"), "10\n");
+        Files.writeString(dir.resolve("nf_conntrack_tcp_timeout_syn_sent"), "120\n");
 
         assertThatThrownBy(() -> ConntrackLimits.read(dir)).isInstanceOf(IOException.class)
                 .hasMessage(dir.resolve("nf_conntrack_max") + ": \"lots\" (expected: a number)");
@@ -47,7 +49,8 @@ class ConntrackLimitsTest {
         Path max = ConntrackLimits.PROC.resolve("nf_conntrack_max");
         if (Files.exists(max)) {
             assertThat(host).contains(new ConntrackLimits(Long.parseLong(cat(max)),
-                    Long.parseLong(cat(ConntrackLimits.PROC.resolve("nf_conntrack_tcp_timeout_time_wait")))));
+                    Long.parseLong(cat(ConntrackLimits.PROC.resolve("nf_conntrack_tcp_timeout_close"))),
+                    Long.parseLong(cat(ConntrackLimits.PROC.resolve("nf_conntrack_tcp_timeout_syn_sent")))));
         } else {
             assertThat(host).isEmpty();
         }

@@ -116,6 +116,53 @@ class ProbesIT {
         }
     }
 
+    @Test
+    void closesEveryProbeWithAResetSoNoPortLingers() throws Exception {
+        // The server never accepts: the kernel completes each handshake from the backlog and would
+        // acknowledge a FIN, leaving our side in FIN_WAIT2 (or TIME_WAIT) for 60 s, holding the
+        // ephemeral port of the bound hc address. A reset leaves nothing.
+        String source = "127.0.0.213";
+        int members = 20;
+        try (ServerSocket server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress())) {
+            List<ProbeTarget> targets = new ArrayList<>();
+            for (int i = 0; i < members; i++) {
+                targets.add(Probes.of(new MemberConfig("127.0.0.1", 10_000 + i, 100, OptionalInt.empty(), "",
+                        new ProbeConfig(ProbeKind.TCP, server.getLocalPort(), ""), Optional.of(source))));
+            }
+            Map<String, ProbeResult> results = new ConcurrentHashMap<>();
+            try (ProbeScheduler scheduler = new ProbeScheduler(targets, Duration.ofSeconds(30), TIMEOUT, members,
+                    results::putIfAbsent, Ticker.system())) {
+                scheduler.start();
+                assertThat(scheduler.awaitFirstRound(Duration.ofSeconds(5))).isTrue();
+                assertThat(results.values()).containsOnly(ProbeResult.pass("tcp connect"));
+                await().atMost(Duration.ofSeconds(3)).untilAsserted(
+                        () -> assertThat(socketsFrom(source)).as("sockets of %s in /proc/net/tcp and tcp6", source).isEmpty());
+            }
+        }
+    }
+
+    /**
+     * Sockets in /proc/net/tcp and /proc/net/tcp6 whose local address is {@code ipv4} (any port, any
+     * state but LISTEN). Java's sockets are dual-stack, so they show in tcp6 as ::ffff:{@code ipv4}.
+     */
+    private static List<String> socketsFrom(String ipv4) throws IOException {
+        byte[] b = InetAddress.getByName(ipv4).getAddress();
+        // The kernel prints each 32-bit word little-endian: 127.0.0.213 is D500007F.
+        String v4 = String.format("%02X%02X%02X%02X", b[3], b[2], b[1], b[0]);
+        List<String> wanted = List.of(v4, "0000000000000000FFFF0000" + v4);
+        List<String> found = new ArrayList<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of(table))) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length > 3 && f[1].contains(":") && wanted.contains(f[1].substring(0, f[1].indexOf(':')))
+                        && !f[3].equals("0A")) {
+                    found.add(line.trim());
+                }
+            }
+        }
+        return found;
+    }
+
     private static ProbeResult probeOnce(ProbeKind kind, int port, Optional<String> source) throws Exception {
         MemberConfig m = new MemberConfig("127.0.0.1", port, 100, OptionalInt.empty(), "",
                 new ProbeConfig(kind, port, "/healthz"), source);
