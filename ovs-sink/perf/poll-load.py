@@ -5,7 +5,8 @@ a private network namespace, so nothing else on the host shares its TCP or connt
 
   plain      no netfilter rule in the namespace: conntrack stays off (the figure of the target)
   conntrack  one stateful rule, as on any host with a NAT table or a `ct state` filter: every poll
-             leaves an entry in nf_conntrack for nf_conntrack_tcp_timeout_time_wait (120 s)
+             leaves an entry in nf_conntrack for nf_conntrack_tcp_timeout_close (10 s) after the
+             poller's reset
   notrack    the same stateful rule plus the exemption docs/lbd.md recommends for health-check
              traffic: "notrack" for the poller's address in the raw hooks
 
