@@ -127,7 +127,9 @@ final class ExchangeLoop implements AutoCloseable {
             // Never schedule in the past: a late exchange (no room in flight) does not cause a burst.
             due.addLast(new Due(d.target(), next - now < 0 ? now : next, false));
             LineExchange x = starter.start(d.target(), now + timeoutNanos);
-            x.whenFinished(this::finished);
+            // Only a target's first exchange counts for the first round: a quick target polled
+            // again while a slow one is still open must not stand in for it.
+            x.whenFinished(d.first() ? this::finishedFirst : this::finished);
             open++;
             inFlight.addLast(x);
             x.open(selector);
@@ -155,6 +157,10 @@ final class ExchangeLoop implements AutoCloseable {
     }
 
     private void finished() {
+        open--;
+    }
+
+    private void finishedFirst() {
         open--;
         firstRound.countDown();
     }

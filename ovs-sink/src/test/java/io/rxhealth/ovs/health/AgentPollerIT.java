@@ -103,6 +103,25 @@ class AgentPollerIT {
     }
 
     @Test
+    void theFirstRoundEndsWhenEveryAgentWasPolledOnceNotAfterAsManyPolls() throws Exception {
+        // The quick agent is polled again and again while the held one is still open: those polls
+        // must not stand in for the held agent's first one.
+        ServerSocket held = holdingAgent("");
+        FakeAgent quick = track(new FakeAgent("up\n"));
+        AgentPoller p = new AgentPoller(List.of(target("quick", quick.port(), ""), target("held", held.getLocalPort(), "")),
+                Duration.ofMillis(20), Duration.ofMillis(1500), 4, listener, Ticker.system());
+        closeables.add(0, p);
+
+        p.start();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> events.size() >= 3);
+        assertThat(p.awaitFirstRound(Duration.ZERO)).isFalse();
+        assertThat(events).doesNotContain("held TIMEOUT");
+        assertThat(p.awaitFirstRound(Duration.ofSeconds(5))).isTrue();
+        assertThat(events).contains("held TIMEOUT");
+    }
+
+    @Test
     void rejectsAReplyLongerThanABufferWithoutANewline() throws Exception {
         FakeAgent agent = track(new FakeAgent("x".repeat(LineExchange.MAX_LINE + 10)));
 
