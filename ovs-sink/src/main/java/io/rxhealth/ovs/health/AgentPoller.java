@@ -6,8 +6,6 @@ import io.rxhealth.weighting.Ticker;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Polls agent-check servers the way HAProxy does (connect, optional agent-send, read one line,
@@ -15,11 +13,9 @@ import org.slf4j.LoggerFactory;
  * One selector thread drives every poll ({@link ExchangeLoop}); at most {@code maxInFlight} are
  * open at once.
  *
- * <p>Listener calls come from the selector thread and must be quick.
+ * <p>Listener calls come from the selector thread and must be quick; one that throws is logged.
  */
 public final class AgentPoller implements AutoCloseable {
-    private static final Logger log = LoggerFactory.getLogger(AgentPoller.class);
-
     /** Receives each poll's outcome on the selector thread. */
     public interface Listener {
         void onReply(String key, String line);
@@ -40,23 +36,16 @@ public final class AgentPoller implements AutoCloseable {
     }
 
     private static LineExchange poll(AgentTarget target, byte[] send, long deadline, Listener listener) {
-        return new LineExchange(target.agent(), target.source(), send, true, LineExchange.MAX_LINE, deadline, new LineExchange.Outcome() {
+        return new LineExchange(target.agent(), target.source(), send, true, LineExchange.MAX_LINE, deadline,
+                new LineExchange.Outcome() {
                     @Override
                     public void answered(String line) {
-                        try {
-                            listener.onReply(target.key(), line);
-                        } catch (RuntimeException e) {
-                            log.error("agent reply listener failed for {}", target.key(), e);
-                        }
+                        listener.onReply(target.key(), line);
                     }
 
                     @Override
                     public void failed(AgentFailure failure, String detail) {
-                        try {
-                            listener.onFailure(target.key(), failure, detail);
-                        } catch (RuntimeException e) {
-                            log.error("agent failure listener failed for {}", target.key(), e);
-                        }
+                        listener.onFailure(target.key(), failure, detail);
                     }
                 });
     }

@@ -13,6 +13,8 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One short TCP exchange on a non-blocking channel: connect from the source address, send the
@@ -22,6 +24,8 @@ import java.util.Arrays;
  * the outcome is reported exactly once, then the loop is told it is finished.
  */
 final class LineExchange {
+    private static final Logger log = LoggerFactory.getLogger(LineExchange.class);
+
     /** What came of the exchange. */
     interface Outcome {
         /** The first line without its line end; {@code ""} for an exchange that reads nothing, once connected. */
@@ -199,6 +203,9 @@ final class LineExchange {
         }
         try {
             report.run();
+        } catch (RuntimeException e) {
+            // The outcome's listener failed: the loop and the other exchanges must go on.
+            log.error("handling the outcome of the exchange with {} failed", remote, e);
         } finally {
             finished.run();
         }

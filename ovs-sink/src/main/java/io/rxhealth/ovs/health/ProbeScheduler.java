@@ -6,8 +6,6 @@ import io.rxhealth.weighting.Ticker;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs every member's liveness probe every {@code interval}, spread over it, each bounded by
@@ -20,8 +18,6 @@ import org.slf4j.LoggerFactory;
  * exception, and one it throws is logged.
  */
 public final class ProbeScheduler implements AutoCloseable {
-    private static final Logger log = LoggerFactory.getLogger(ProbeScheduler.class);
-
     /** Receives every probe result, on the selector thread. */
     @FunctionalInterface
     public interface Listener {
@@ -44,23 +40,15 @@ public final class ProbeScheduler implements AutoCloseable {
                 ProbeTarget.MAX_STATUS_LINE, deadline, new LineExchange.Outcome() {
                     @Override
                     public void answered(String line) {
-                        report(target.key(), target.judge(line), listener);
+                        listener.onProbe(target.key(), target.judge(line));
                     }
 
                     @Override
                     public void failed(AgentFailure failure, String detail) {
-                        report(target.key(), ProbeResult.fail(failure.name().toLowerCase(Locale.ROOT) + ": " + detail),
-                                listener);
+                        listener.onProbe(target.key(),
+                                ProbeResult.fail(failure.name().toLowerCase(Locale.ROOT) + ": " + detail));
                     }
                 });
-    }
-
-    private static void report(String key, ProbeResult result, Listener listener) {
-        try {
-            listener.onProbe(key, result);
-        } catch (RuntimeException e) {
-            log.error("probe listener failed for {}", key, e);
-        }
     }
 
     /** Probes every member now, then every interval, spread evenly over it. */

@@ -122,6 +122,32 @@ class AgentPollerIT {
     }
 
     @Test
+    void aListenerThatThrowsIsLoggedAndPollingGoesOn() throws Exception {
+        FakeAgent agent = track(new FakeAgent("up\n"));
+        AgentPoller p = new AgentPoller(List.of(target("m", agent.port(), "")), Duration.ofMillis(20),
+                Duration.ofMillis(300), 1, new AgentPoller.Listener() {
+                    @Override
+                    public void onReply(String key, String line) {
+                        events.add(key + " reply '" + line + "'");
+                        throw new IllegalStateException("listener broke");
+                    }
+
+                    @Override
+                    public void onFailure(String key, AgentFailure failure, String detail) {
+                        events.add(key + " " + failure);
+                    }
+                }, Ticker.system());
+        closeables.add(0, p);
+
+        p.start();
+
+        // With room for one poll only, a poll whose listener threw must still have been finished.
+        await().atMost(Duration.ofSeconds(5)).until(() -> events.size() >= 3);
+        assertThat(events).allMatch(e -> e.equals("m reply 'up'"));
+        assertThat(p.awaitFirstRound(Duration.ZERO)).isTrue();
+    }
+
+    @Test
     void rejectsAReplyLongerThanABufferWithoutANewline() throws Exception {
         FakeAgent agent = track(new FakeAgent("x".repeat(LineExchange.MAX_LINE + 10)));
 
