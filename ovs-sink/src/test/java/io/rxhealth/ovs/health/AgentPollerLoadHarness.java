@@ -6,15 +6,10 @@ import io.rxhealth.ovs.pool.MemberRuntime;
 import io.rxhealth.ovs.pool.MemberSnapshot;
 import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
-import java.lang.management.ThreadMXBean;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -59,9 +54,7 @@ public final class AgentPollerLoadHarness {
             addresses.add(new InetSocketAddress(InetAddress.getByName("127.0." + (1 + i / 250) + "." + (1 + i % 250)), PORT));
         }
         FakeAgents fakes = new FakeAgents(addresses, "up 75% # load\n".getBytes(StandardCharsets.US_ASCII));
-        Thread server = new Thread(fakes, "fake-agents");
-        server.setDaemon(true);
-        server.start();
+        fakes.start();
 
         LbMetrics metrics = new LbMetrics(new SimpleMeterRegistry());
         Map<String, MemberRuntime> members = new HashMap<>();
@@ -95,15 +88,14 @@ public final class AgentPollerLoadHarness {
             }
         }, Ticker.system());
 
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         poller.start();
         // Let the JIT settle, then measure.
         Thread.sleep(Integer.getInteger("warmup", 5) * 1_000L);
-        long pollerThread = threadId(threads, "rx-agent-poller");
-        long serverThread = threadId(threads, "fake-agents");
-        long pollerCpu0 = threads.getThreadCpuTime(pollerThread);
-        long serverCpu0 = threads.getThreadCpuTime(serverThread);
-        long processCpu0 = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos();
+        long pollerThread = HarnessCpu.threadId("rx-agent-poller");
+        long serverThread = HarnessCpu.threadId("fake-agents");
+        long pollerCpu0 = HarnessCpu.thread(pollerThread);
+        long serverCpu0 = HarnessCpu.thread(serverThread);
+        long processCpu0 = HarnessCpu.process();
         long replies0 = replies.sum();
         long wall0 = System.nanoTime();
         for (int s = 0; s < seconds; s += 5) {
@@ -114,9 +106,9 @@ public final class AgentPollerLoadHarness {
                     failures.values().stream().mapToLong(LongAdder::sum).sum() - f, poller.inFlight());
         }
         long wall = System.nanoTime() - wall0;
-        long pollerCpu = threads.getThreadCpuTime(pollerThread) - pollerCpu0;
-        long serverCpu = threads.getThreadCpuTime(serverThread) - serverCpu0;
-        long processCpu = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos() - processCpu0;
+        long pollerCpu = HarnessCpu.thread(pollerThread) - pollerCpu0;
+        long serverCpu = HarnessCpu.thread(serverThread) - serverCpu0;
+        long processCpu = HarnessCpu.process() - processCpu0;
         long measured = replies.sum() - replies0;
         poller.close();
         fakes.close();
@@ -131,68 +123,26 @@ public final class AgentPollerLoadHarness {
         System.out.printf("cpu per poll (poller thread)=%.1f us%n", pollerCpu / 1e3 / Math.max(1, measured));
     }
 
-    private static long threadId(ThreadMXBean threads, String name) {
-        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
-            if (info != null && info.getThreadName().equals(name)) {
-                return info.getThreadId();
-            }
-        }
-        throw new IllegalStateException("thread " + name + " not found");
-    }
-
     /** N listening sockets served by one selector thread: accept, write the reply, close. */
-    private static final class FakeAgents implements Runnable, AutoCloseable {
-        private final Selector selector;
-        private final List<ServerSocketChannel> servers = new ArrayList<>();
+    private static final class FakeAgents extends FakeListeners {
         private final byte[] reply;
-        private volatile boolean running = true;
+        private final ByteBuffer buffer;
 
         FakeAgents(List<InetSocketAddress> addresses, byte[] reply) throws IOException {
-            this.selector = Selector.open();
+            super("fake-agents", addresses, 128);
             this.reply = reply;
-            for (InetSocketAddress a : addresses) {
-                ServerSocketChannel s = ServerSocketChannel.open();
-                s.bind(a, 128);
-                s.configureBlocking(false);
-                s.register(selector, SelectionKey.OP_ACCEPT);
-                servers.add(s);
-            }
+            this.buffer = ByteBuffer.allocateDirect(reply.length);
         }
 
         @Override
-        public void run() {
-            ByteBuffer buffer = ByteBuffer.allocateDirect(reply.length);
-            while (running) {
-                try {
-                    selector.select(100);
-                    for (SelectionKey key : selector.selectedKeys()) {
-                        SocketChannel c;
-                        while ((c = ((ServerSocketChannel) key.channel()).accept()) != null) {
-                            buffer.clear();
-                            buffer.put(reply).flip();
-                            c.write(buffer);
-                            c.close();
-                        }
-                    }
-                    selector.selectedKeys().clear();
-                } catch (ClosedSelectorException e) {
-                    return; // close() while selecting
-                } catch (IOException e) {
-                    if (running) {
-                        System.err.println("fake agents: " + e);
-                    }
-                }
+        void ready(SelectionKey key) throws IOException {
+            SocketChannel c;
+            while ((c = ((ServerSocketChannel) key.channel()).accept()) != null) {
+                buffer.clear();
+                buffer.put(reply).flip();
+                c.write(buffer);
+                c.close();
             }
-        }
-
-        @Override
-        public void close() throws IOException {
-            running = false;
-            selector.wakeup();
-            for (ServerSocketChannel s : servers) {
-                s.close();
-            }
-            selector.close();
         }
     }
 }

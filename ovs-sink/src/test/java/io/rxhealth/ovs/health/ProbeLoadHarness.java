@@ -10,15 +10,10 @@ import io.rxhealth.ovs.pool.MemberSnapshot;
 import io.rxhealth.weighting.RiseFallState;
 import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
-import java.lang.management.ThreadMXBean;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -74,9 +69,7 @@ public final class ProbeLoadHarness {
                     new ProbeConfig(kind, PORT, kind == ProbeKind.HTTP ? "/healthz" : ""), source)));
         }
         FakeTargets fakes = new FakeTargets(addresses, dark);
-        Thread server = new Thread(fakes, "fake-targets");
-        server.setDaemon(true);
-        server.start();
+        fakes.start();
 
         LbMetrics metrics = new LbMetrics(new SimpleMeterRegistry());
         MemberRuntime[] runtimes = new MemberRuntime[members];
@@ -91,17 +84,16 @@ public final class ProbeLoadHarness {
         }
         ProbeScheduler scheduler = new ProbeScheduler(targets, INTERVAL, TIMEOUT, members,
                 (key, result) -> runtimes[index(key)].onProbe(result), Ticker.system());
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         scheduler.start();
         scheduler.awaitFirstRound(TIMEOUT.plusSeconds(1));
-        long probeThread = threadId(threads, "rx-probes");
+        long probeThread = HarnessCpu.threadId("rx-probes");
 
-        long cpu0 = threads.getThreadCpuTime(probeThread);
-        long process0 = processCpu();
+        long cpu0 = HarnessCpu.thread(probeThread);
+        long process0 = HarnessCpu.process();
         long wall0 = System.nanoTime();
         Thread.sleep(steady * 1_000L);
-        long steadyCpu = threads.getThreadCpuTime(probeThread) - cpu0;
-        long steadyProcess = processCpu() - process0;
+        long steadyCpu = HarnessCpu.thread(probeThread) - cpu0;
+        long steadyProcess = HarnessCpu.process() - process0;
         long steadyWall = System.nanoTime() - wall0;
         long upBefore = Arrays.stream(runtimes).filter(r -> r.snapshot().probe().state() == RiseFallState.UP).count();
         String someFailure = Arrays.stream(runtimes).filter(r -> r.snapshot().probe().state() != RiseFallState.UP)
@@ -109,14 +101,14 @@ public final class ProbeLoadHarness {
 
         long darkAt = System.nanoTime();
         fakes.goDark();
-        long cpu1 = threads.getThreadCpuTime(probeThread);
+        long cpu1 = HarnessCpu.thread(probeThread);
         long limit = darkAt + Duration.ofSeconds(120).toNanos();
         while (System.nanoTime() < limit && Arrays.stream(downAt, 0, dark).anyMatch(t -> t == 0)) {
             Thread.sleep(100);
         }
         long darkWall = System.nanoTime() - darkAt;
-        long darkCpu = threads.getThreadCpuTime(probeThread) - cpu1;
-        int peakInFlight = scheduler.inFlight();
+        long darkCpu = HarnessCpu.thread(probeThread) - cpu1;
+        int openAtEnd = scheduler.inFlight();
         scheduler.close();
         fakes.close();
 
@@ -133,11 +125,7 @@ public final class ProbeLoadHarness {
                 seconds.length > 0 ? seconds[seconds.length / 2] : Double.NaN,
                 seconds.length > 0 ? seconds[seconds.length - 1] : Double.NaN);
         System.out.printf("other members DOWN meanwhile: %d; probe thread while dark %.3f cores; probes open at the end %d%n",
-                othersDown, darkCpu / (double) darkWall, peakInFlight);
-    }
-
-    private static long processCpu() {
-        return ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos();
+                othersDown, darkCpu / (double) darkWall, openAtEnd);
     }
 
     /** Member index from its key 127.0.A.B:18080. */
@@ -146,37 +134,19 @@ public final class ProbeLoadHarness {
         return (Integer.parseInt(octets[2]) - 1) * 250 + Integer.parseInt(octets[3]) - 1;
     }
 
-    private static long threadId(ThreadMXBean threads, String name) {
-        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
-            if (info != null && info.getThreadName().equals(name)) {
-                return info.getThreadId();
-            }
-        }
-        throw new IllegalStateException("thread " + name + " not found");
-    }
-
     /**
      * HTTP targets on one selector thread: read the request, answer 200 and close; once dark, the
      * first {@code dark} of them read the request and never answer (the prober's timeout closes).
      */
-    private static final class FakeTargets implements Runnable, AutoCloseable {
+    private static final class FakeTargets extends FakeListeners {
         private static final byte[] OK = "HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-        private final Selector selector;
-        private final List<ServerSocketChannel> servers = new ArrayList<>();
+        private final ByteBuffer buffer = ByteBuffer.allocate(4096);
         private final int dark;
         private volatile boolean isDark;
-        private volatile boolean running = true;
 
         FakeTargets(List<InetSocketAddress> addresses, int dark) throws IOException {
-            this.selector = Selector.open();
+            super("fake-targets", addresses, 1024);
             this.dark = dark;
-            for (int i = 0; i < addresses.size(); i++) {
-                ServerSocketChannel s = ServerSocketChannel.open();
-                s.bind(addresses.get(i), 1024);
-                s.configureBlocking(false);
-                s.register(selector, SelectionKey.OP_ACCEPT, i);
-                servers.add(s);
-            }
         }
 
         void goDark() {
@@ -184,54 +154,29 @@ public final class ProbeLoadHarness {
         }
 
         @Override
-        public void run() {
-            ByteBuffer buffer = ByteBuffer.allocate(4096);
-            while (running) {
+        void ready(SelectionKey key) throws IOException {
+            if (key.isAcceptable()) {
+                SocketChannel c;
+                while ((c = ((ServerSocketChannel) key.channel()).accept()) != null) {
+                    c.configureBlocking(false);
+                    c.register(selector, SelectionKey.OP_READ, key.attachment());
+                }
+            } else if (key.isReadable()) {
+                SocketChannel c = (SocketChannel) key.channel();
+                buffer.clear();
+                int n;
                 try {
-                    selector.select(100);
-                    for (SelectionKey key : selector.selectedKeys()) {
-                        if (key.isAcceptable()) {
-                            SocketChannel c;
-                            while ((c = ((ServerSocketChannel) key.channel()).accept()) != null) {
-                                c.configureBlocking(false);
-                                c.register(selector, SelectionKey.OP_READ, key.attachment());
-                            }
-                        } else if (key.isReadable()) {
-                            SocketChannel c = (SocketChannel) key.channel();
-                            buffer.clear();
-                            int n;
-                            try {
-                                n = c.read(buffer);
-                            } catch (IOException e) {
-                                n = -1;
-                            }
-                            if (n < 0) {
-                                c.close();
-                            } else if (!(isDark && (int) key.attachment() < dark)) {
-                                c.write(ByteBuffer.wrap(OK));
-                                c.close();
-                            }
-                        }
-                    }
-                    selector.selectedKeys().clear();
-                } catch (ClosedSelectorException e) {
-                    return; // close() while selecting
+                    n = c.read(buffer);
                 } catch (IOException e) {
-                    if (running) {
-                        System.err.println("fake targets: " + e);
-                    }
+                    n = -1;
+                }
+                if (n < 0) {
+                    c.close();
+                } else if (!(isDark && (int) key.attachment() < dark)) {
+                    c.write(ByteBuffer.wrap(OK));
+                    c.close();
                 }
             }
-        }
-
-        @Override
-        public void close() throws IOException {
-            running = false;
-            selector.wakeup();
-            for (ServerSocketChannel s : servers) {
-                s.close();
-            }
-            selector.close();
         }
     }
 }
