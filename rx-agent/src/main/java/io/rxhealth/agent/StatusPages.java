@@ -6,6 +6,8 @@ import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
@@ -20,14 +22,70 @@ final class StatusPages {
     static final String TEXT_TYPE = "text/plain";
     static final String PROMETHEUS_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
-    /** One answer; the body goes out as UTF-8. */
-    record Answer(int status, String contentType, String body) {
+    /**
+     * One answer. The body is encoded to UTF-8 once, when the answer is made (after a check
+     * cycle, or once for the fixed answers), so that answering on the event loop copies bytes
+     * and encodes nothing.
+     */
+    static final class Answer {
+        private final int status;
+        private final String contentType;
+        private final String body;
+        private final byte[] bytes;
+
+        Answer(int status, String contentType, String body) {
+            this.status = status;
+            this.contentType = contentType;
+            this.body = body;
+            this.bytes = body.getBytes(StandardCharsets.UTF_8);
+        }
+
+        int status() {
+            return status;
+        }
+
+        String contentType() {
+            return contentType;
+        }
+
+        String body() {
+            return body;
+        }
+
+        /** The body as UTF-8; shared, never to be written to. */
+        byte[] bytes() {
+            return bytes;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Answer a && a.status == status && a.contentType.equals(contentType)
+                    && a.body.equals(body);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(status, contentType, body);
+        }
+
+        @Override
+        public String toString() {
+            return status + " " + contentType + " " + body;
+        }
     }
 
     private static final Answer NOT_STARTED =
             new Answer(503, JSON_TYPE, "{\"error\":\"first check cycle not finished\"}\n");
     private static final Answer NOT_FOUND = new Answer(404, TEXT_TYPE, "not found: try /status or /metrics\n");
     private static final Answer NOT_ALLOWED = new Answer(405, TEXT_TYPE, "method not allowed: use GET\n");
+    private static final Answer LINE_TOO_LONG = new Answer(414, TEXT_TYPE, "request line too long (expected: at most "
+            + StatusServer.MAX_REQUEST_LINE_BYTES + " bytes)\n");
+    private static final Answer HEADERS_TOO_LARGE = new Answer(431, TEXT_TYPE,
+            "request headers too large (expected: at most " + StatusServer.MAX_HEADER_BYTES + " bytes)\n");
+    private static final Answer BODY_TOO_LARGE = new Answer(413, TEXT_TYPE, "request body too large (expected: at most "
+            + StatusServer.MAX_BODY_BYTES + " bytes)\n");
+    private static final Answer BAD_REQUEST = new Answer(400, TEXT_TYPE,
+            "bad request (expected: GET /status or /metrics over HTTP/1.x)\n");
 
     /** The two pages as last rendered; {@code status} is NOT_STARTED before the first cycle. */
     private record Rendered(Answer status, Answer metrics) {
@@ -70,23 +128,20 @@ final class StatusPages {
     /** The answer to a request the codec could not decode, from the reason it gave. */
     static Answer refusal(Throwable cause) {
         if (cause instanceof TooLongHttpLineException) {
-            return new Answer(414, TEXT_TYPE, "request line too long (expected: at most "
-                    + StatusServer.MAX_REQUEST_LINE_BYTES + " bytes)\n");
+            return LINE_TOO_LONG;
         }
         if (cause instanceof TooLongHttpHeaderException) {
-            return new Answer(431, TEXT_TYPE, "request headers too large (expected: at most "
-                    + StatusServer.MAX_HEADER_BYTES + " bytes)\n");
+            return HEADERS_TOO_LARGE;
         }
         if (cause instanceof TooLongFrameException) {
-            return tooLarge();
+            return BODY_TOO_LARGE;
         }
-        return new Answer(400, TEXT_TYPE, "bad request (expected: GET /status or /metrics over HTTP/1.x)\n");
+        return BAD_REQUEST;
     }
 
     /** The answer to a request whose body is over the limit (GET and HEAD take none). */
     static Answer tooLarge() {
-        return new Answer(413, TEXT_TYPE, "request body too large (expected: at most "
-                + StatusServer.MAX_BODY_BYTES + " bytes)\n");
+        return BODY_TOO_LARGE;
     }
 
     private Answer renderStatus() {

@@ -1,7 +1,5 @@
 package io.rxhealth.agent;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -57,7 +55,7 @@ final class StatusRequestHandler extends SimpleChannelInboundHandler<FullHttpReq
      * request, the headers of the GET answer (its Content-Length included) and no body.
      */
     static void respond(ChannelHandlerContext ctx, StatusPages.Answer answer, boolean head) {
-        byte[] body = answer.body().getBytes(UTF_8);
+        byte[] body = answer.bytes();
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(answer.status()),
                 head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
