@@ -30,7 +30,7 @@ import java.util.List;
 public final class Maglev {
     public static final int DEFAULT_SLOTS = 1024;
     /**
-     * Largest table: 2^20. A layout costs about 0.4 s of CPU at 2^20 slots and 1,000 members and grows
+     * Largest table: 2^20. A layout costs 0.2-0.4 s of CPU at 2^20 slots and 1,000 members and grows
      * with M (docs/maglev.md, "Speed"), 8 s at 2^24; beyond 2^20 a table rebuilt on every verdict
      * change is no longer a reasonable cost. (Slot numbers must also fit {@link Hashing#SLOT_BITS}.)
      */
