@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,7 +27,8 @@ import java.util.concurrent.Future;
  *     io.rxhealth.weighting.maglev.ReferenceMatrix [scale] [threads] [M,M,...] [N,N,...]
  * </pre>
  * {@code scale} multiplies the seeds per cell (1 by default: 4 to 100 seeds, fewer where a cell
- * costs more, as printed); {@code threads} defaults to 2.
+ * costs more, as printed); {@code threads} defaults to 2. {@code -Dvariants} adds layout version
+ * 1's step 4 as a column.
  */
 public final class ReferenceMatrix {
     static final int[] TABLES = {1024, 4093, 65536};
@@ -381,9 +381,5 @@ public final class ReferenceMatrix {
 
     static int[] parse(String list) {
         return java.util.Arrays.stream(list.split(",")).mapToInt(Integer::parseInt).toArray();
-    }
-
-    static boolean same(Object a, Object b) {
-        return Objects.equals(a, b);
     }
 }
