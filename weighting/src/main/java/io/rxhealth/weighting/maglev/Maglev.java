@@ -15,9 +15,10 @@ import java.util.List;
  * <li>The <em>home layout</em> is Maglev's permutation fill over every listed member at its
  *     {@link Member#homeWeight() home weight}, with exact largest-remainder quotas. It changes only
  *     when the configured pool changes, never when a member goes down or changes weight.</li>
- * <li>Each member keeps its most wanted home slots up to the floor of its current share. While the
- *     number of ceilings the current weights allow lasts, members at their floor keep one more
- *     home slot, most wanted first.</li>
+ * <li>Each member keeps its most wanted home slots up to the floor of its current share, and below
+ *     its home weight no more than the ceiling of its <em>own share</em>: the share it would have
+ *     were every other member at its home weight. While the number of ceilings the current weights
+ *     allow lasts, members at their floor keep one more home slot, most wanted first.</li>
  * <li>The remaining slots are placed by {@link PlacementRounds}: first until every member holds
  *     the floor of its share, then up to the ceilings.</li>
  * </ol>
@@ -28,8 +29,19 @@ import java.util.List;
  */
 public final class Maglev {
     public static final int DEFAULT_SLOTS = 1024;
-    /** Largest table: slot numbers must fit {@link Hashing#SLOT_BITS} bits. */
-    public static final int MAX_SLOTS = 1 << Hashing.SLOT_BITS;
+    /**
+     * Largest table: 2^20. A layout costs 0.2-0.4 s of CPU at 2^20 slots and 1,000 members and grows
+     * with M (docs/maglev.md, "Speed"), 8 s at 2^24; beyond 2^20 a table rebuilt on every verdict
+     * change is no longer a reasonable cost. (Slot numbers must also fit {@link Hashing#SLOT_BITS}.)
+     */
+    public static final int MAX_SLOTS = 1 << 20;
+    /**
+     * The version of the layout function: raised whenever the same pool lays out differently, so
+     * that a node logging it beside the digest says why a release changed every pool's digest.
+     * 1: home slots with equal turns, home slots kept up to the current floor. 2: weighted turns in
+     * the home fill; home slots kept up to the member's own share (see {@link #layout}).
+     */
+    public static final int LAYOUT_VERSION = 2;
 
     private Maglev() {
     }
@@ -45,6 +57,14 @@ public final class Maglev {
      * in {@link SlotTable#keys()} so reports list them. Keys must be unique; order does not matter.
      */
     public static SlotTable layout(String poolId, List<Member> members, int slots) {
+        return layout(poolId, members, slots, true);
+    }
+
+    /**
+     * {@code ownShare = false} is the step 4 of layout version 1 (a member keeps home slots up to the
+     * floor of its current share), kept for the lab's comparison (ReferenceMatrix).
+     */
+    static SlotTable layout(String poolId, List<Member> members, int slots, boolean ownShare) {
         validateSlots(slots);
         if (poolId == null) {
             throw new IllegalArgumentException("poolId: null (expected: the pool's id)");
@@ -66,11 +86,13 @@ public final class Maglev {
         if (Quota.total(weight) == 0) {
             return new SlotTable(keys, owners);
         }
-        int[] homeOwners = PermutationFill.fill(poolId, sorted, Quota.largestRemainder(homeWeight, slots), slots);
+        int[] homeOwners = PermutationFill.fill(poolId, sorted, Quota.largestRemainder(homeWeight, slots),
+                homeWeight, slots);
         int[] floor = Quota.floor(weight, slots);
         int[] ceil = Quota.ceil(weight, slots);
         int[] count = new int[n];
-        keepHomeSlots(new HomeSlots(homeOwners, seeds), floor, ceil, slots, owners, count);
+        int[] limit = homeLimits(weight, homeWeight, slots, ownShare);
+        keepHomeSlots(new HomeSlots(homeOwners, seeds), floor, ceil, limit, slots, owners, count);
 
         int[] free = unowned(owners);
         var rounds = new PlacementRounds(owners, count, seeds, Hashing.hash(poolId, "", Hashing.SALT_SLOT));
@@ -82,18 +104,40 @@ public final class Maglev {
     }
 
     /** Step 2 of the class comment: home slots up to the floor, then one more within the ceilings. */
-    private static void keepHomeSlots(HomeSlots home, int[] floor, int[] ceil, int slots, int[] owners,
-                                      int[] count) {
+    /**
+     * How many of its home slots a member may keep, whatever the other members' weights: all of
+     * them at its home weight or above; below it, the ceiling of the share it would have if every
+     * other member were at its home weight (its own share). A member's kept home slots thus depend on its own weight
+     * alone: when another member goes down and this one's share grows, it takes its extra slots from
+     * the free ones instead of taking back home slots that members with room were given.
+     */
+    private static int[] homeLimits(int[] weight, int[] homeWeight, int slots, boolean ownShare) {
+        long homeTotal = Quota.total(homeWeight);
+        int[] limit = new int[weight.length];
+        for (int i = 0; i < weight.length; i++) {
+            if (weight[i] >= homeWeight[i] || !ownShare) {
+                limit[i] = Integer.MAX_VALUE;
+            } else {
+                long others = homeTotal - homeWeight[i] + weight[i];
+                limit[i] = (int) (((long) slots * weight[i] + others - 1) / others);
+            }
+        }
+        return limit;
+    }
+
+    private static void keepHomeSlots(HomeSlots home, int[] floor, int[] ceil, int[] limit, int slots,
+                                      int[] owners, int[] count) {
         long ceilings = slots;
         int candidates = 0;
         long[] extra = new long[floor.length];
         for (int i = 0; i < floor.length; i++) {
-            count[i] = Math.min(floor[i], home.count(i));
+            int keep = Math.min(limit[i], home.count(i));
+            count[i] = Math.min(floor[i], keep);
             for (int rank = 0; rank < count[i]; rank++) {
                 owners[home.slot(i, rank)] = i;
             }
             ceilings -= floor[i];
-            if (ceil[i] > floor[i] && home.count(i) > floor[i]) {
+            if (ceil[i] > floor[i] && keep > floor[i]) {
                 extra[candidates++] = home.key(i, floor[i]);
             }
         }

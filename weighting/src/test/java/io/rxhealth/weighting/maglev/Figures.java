@@ -1,5 +1,6 @@
 package io.rxhealth.weighting.maglev;
 
+import io.rxhealth.weighting.maglev.reference.KatranV2;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -13,7 +14,7 @@ final class Figures {
     /** Our exact-quota permutation fill without home slots: the layout recomputed from current weights. */
     static final Disruption.Layouter PLAIN = (pool, members, slots) -> Maglev.layout(pool,
             members.stream().map(m -> new Member(m.key(), m.weight())).toList(), slots);
-    static final Disruption.Layouter CLASSIC = ClassicMaglev::layout;
+    static final Disruption.Layouter CLASSIC = KatranV2::layout;
 
     private Figures() {
     }

@@ -27,10 +27,10 @@ class MaglevTest {
     @CsvSource(delimiter = '|', textBlock = """
         # scenario                          | slots | members (key=weight/home)   | layout
         three equal, prime table            | 7     | a=1 b=1 c=1                 | cbabcaa
-        weights 1:1:2, power-of-two table   | 8     | a=1 b=1 c=2                 | aaccbbcc
-        a drained: only a's slots move      | 8     | a=0/1 b=1 c=2               | ccccbbcc
-        b drained: only b's slots move      | 8     | a=1 b=0/1 c=2               | aacccacc
-        mixed weights, d drained            | 13    | a=100 b=50 c=25 d=0/100     | bacabbaaacaaa
+        weights 1:1:2, power-of-two table   | 8     | a=1 b=1 c=2                 | caccbbca
+        a drained: only a's slots move      | 8     | a=0/1 b=1 c=2               | ccccbbcb
+        b drained: only b's slots move      | 8     | a=1 b=0/1 c=2               | cacccaca
+        mixed weights, d drained            | 13    | a=100 b=50 c=25 d=0/100     | aacabbaabcaaa
         four equal                          | 16    | a=100 b=100 c=100 d=100     | cdbdabcaaaccbddb
         b at half weight gives up one slot  | 16    | a=100 b=50/100 c=100 d=100  | cdbdabcaaaccaddb
         b drained gives up all four         | 16    | a=100 b=0/100 c=100 d=100   | cdcdadcaaaccadda
@@ -55,8 +55,8 @@ class MaglevTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
         # pool   | digest
-        pool-a   | 7a46b79900126470c10425b9fec622d878a6471652524e0b65d062bac7844aa8
-        pool-b   | 73e50fd7d051fca9775647bd02f6c29716f5726bd40a521d2df4c111648788f0
+        pool-a   | 4f04265b3bad182ce68d67a3a401dcb9cc52587c833053551b336cfd0352abf3
+        pool-b   | 954801894fc9d6b82a0d63a465919d0b4b6bb2fa4d0c9d6467d68603b9ab18a4
         """)
     void pinsTheDigestOfADegradedPoolSeededByPoolId(String pool, String digest) {
         List<Member> members = new ArrayList<>(tenMembers());
@@ -125,11 +125,11 @@ class MaglevTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {-8, 0, 1, 6, 12, 100, 1000, 1 << 25})
+    @ValueSource(ints = {-8, 0, 1, 6, 12, 100, 1000, 1 << 21})
     void rejectsATableSizeThatIsNeitherAPowerOfTwoNorAPrime(int slots) {
         assertThatThrownBy(() -> Maglev.layout("pool-a", tenMembers(), slots))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("slots: " + slots + " (expected: a power of two or a prime, 2..16777216)");
+                .hasMessage("slots: " + slots + " (expected: a power of two or a prime, 2..1048576)");
     }
 
     @ParameterizedTest

@@ -31,6 +31,10 @@ public final class CpuTime {
         report("layout 65536x1000 healthy", 60, () -> Maglev.layout("pool-bench", large, 65536));
         report("layout 65536x1000 degraded", 60, () -> Maglev.layout("pool-bench", largeDegraded, 65536));
         report("SlotDiff.between 65536", 200, () -> SlotDiff.between(installed, next));
+        // The cost of the larger tables, which bounds Maglev.MAX_SLOTS (docs/maglev.md, "Speed").
+        for (int slots : new int[] {1 << 18, 1 << 20}) {
+            report("layout " + slots + "x1000 degraded", 3, () -> Maglev.layout("pool-bench", largeDegraded, slots));
+        }
     }
 
     private static void report(String name, int calls, Supplier<Object> call) {

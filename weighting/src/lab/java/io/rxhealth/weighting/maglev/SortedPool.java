@@ -26,6 +26,6 @@ record SortedPool(List<Member> sorted, List<String> keys, int[] weight, int[] ho
 
     /** The home layout: owner index per slot, Maglev's fill at the home weights' exact quotas. */
     int[] homeOwners(String poolId, int slots) {
-        return PermutationFill.fill(poolId, sorted, Quota.largestRemainder(homeWeight, slots), slots);
+        return PermutationFill.fill(poolId, sorted, Quota.largestRemainder(homeWeight, slots), homeWeight, slots);
     }
 }

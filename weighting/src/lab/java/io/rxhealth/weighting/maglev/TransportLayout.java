@@ -40,8 +40,9 @@ final class TransportLayout {
         if (Quota.total(weight) == 0) {
             return new SlotTable(keys, owners);
         }
-        int[] home = PermutationFill.fill(poolId, sorted,
-                Quota.largestRemainder(sorted.stream().mapToInt(Member::homeWeight).toArray(), slots), slots);
+        int[] homeWeights = sorted.stream().mapToInt(Member::homeWeight).toArray();
+        int[] home = PermutationFill.fill(poolId, sorted, Quota.largestRemainder(homeWeights, slots), homeWeights,
+                slots);
         long[][] score = new long[slots][n];
         for (int i = 0; i < n; i++) {
             long seed = Hashing.hash(poolId, keys.get(i), Hashing.SALT_RANK);

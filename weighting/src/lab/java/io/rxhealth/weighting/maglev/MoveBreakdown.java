@@ -40,7 +40,7 @@ public final class MoveBreakdown {
             List<Member> members = Pools.members(keys, weights, home);
             SlotTable table = Maglev.layout(pool, members, SLOTS);
             List<Member> sortedHome = members.stream().sorted().toList();
-            int[] homeOwners = PermutationFill.fill(pool, sortedHome, Quota.largestRemainder(home, SLOTS), SLOTS);
+            int[] homeOwners = PermutationFill.fill(pool, sortedHome, Quota.largestRemainder(home, SLOTS), home, SLOTS);
             for (int e = 0; e < EVENTS; e++) {
                 int j = Figures.randomEvent(random, weights);
                 List<Member> after = Pools.members(keys, weights, home);
