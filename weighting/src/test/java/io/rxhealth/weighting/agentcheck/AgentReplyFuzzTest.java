@@ -13,8 +13,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Random replies, seeded and bounded: the parser never throws, agrees with a C-style transcription
- * of HAProxy 2.6's reader on what a reply changes, and the state machine keeps its invariants; the
+ * Random replies, seeded and bounded: the parser never throws, agrees with a naive reading of
+ * docs/agent-check.md on what a reply changes, and the state machine keeps its invariants; the
  * formatter turns any reason text into a line the one reply-text rule accepts and that parses back.
  */
 class AgentReplyFuzzTest {
@@ -30,11 +30,11 @@ class AgentReplyFuzzTest {
     };
 
     @Test
-    void parserAgreesWithTheTranscriptionOfHaproxysReader() {
+    void parserAgreesWithANaiveReadingOfTheContract() {
         Random random = new Random(SEED);
         for (int n = 0; n < REPLIES; n++) {
             String received = random.nextInt(5) == 0 ? randomBytes(random) : fromPieces(random);
-            CTranscriptionOracle.Effect expected = CTranscriptionOracle.read(received);
+            ContractReading.Effect expected = ContractReading.read(received);
             // The poller hands over the text before the first CR or LF, or reports INCOMPLETE.
             Optional<String> line = lineAsPolled(received);
             ParsedReply reply;
