@@ -153,9 +153,14 @@ public final class ApiServer implements AutoCloseable {
         }
         for (String pair : raw.split("&")) {
             int eq = pair.indexOf('=');
-            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-            String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            params.putIfAbsent(k, v);
+            try {
+                String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+                String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                params.putIfAbsent(k, v);
+            } catch (IllegalArgumentException e) {
+                // URLDecoder's own message names neither the parameter nor what was expected.
+                throw new IllegalArgumentException("query: '" + pair + "' (expected: name=value, percent-encoded)", e);
+            }
         }
         return params;
     }

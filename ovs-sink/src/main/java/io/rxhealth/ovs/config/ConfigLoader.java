@@ -11,6 +11,9 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +36,7 @@ public final class ConfigLoader {
     public LbConfig load(Path file) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = utf8(Files.readAllBytes(file), file);
         } catch (IOException e) {
             throw new ConfigException("config: " + file + " cannot be read: " + e.getMessage(), e);
         }
@@ -62,8 +65,21 @@ public final class ConfigLoader {
         return parse(text, Path.of(""));
     }
 
-    /** Parses YAML text; a relative {@code topology} path is resolved against {@code base}. */
+    /**
+     * Parses YAML text; a relative {@code topology} path is resolved against {@code base}. Values
+     * are quoted as written, so the message has its control characters escaped: a tab or line
+     * break in a value must not break the one-line message or reach a terminal raw.
+     */
     public LbConfig parse(String text, Path base) {
+        try {
+            return parseRaw(text, base);
+        } catch (ConfigException e) {
+            String printable = printable(e.getMessage());
+            throw printable.equals(e.getMessage()) ? e : new ConfigException(printable, e);
+        }
+    }
+
+    private LbConfig parseRaw(String text, Path base) {
         RawConfig raw;
         try {
             raw = yaml.readValue(text, RawConfig.class);
@@ -89,6 +105,39 @@ public final class ConfigLoader {
             throw new ConfigException("config: empty (expected: a mapping with openflow and pools)");
         }
         return new ConfigValidator().validate(raw, base);
+    }
+
+    /** The file's text; bytes that are not UTF-8 are named by their offset, not "Input length = 1". */
+    private static String utf8(byte[] bytes, Path file) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = StandardCharsets.UTF_8.newDecoder().decode(in, out, true);
+        if (result.isError()) {
+            throw new ConfigException("config: " + file + ": not UTF-8 at byte " + in.position()
+                    + " (expected: a UTF-8 YAML file)");
+        }
+        return out.flip().toString();
+    }
+
+    /** {@code text} with control characters escaped ({@code \\t}, {@code \\n}, {@code \\r}, {@code \\u001b}). */
+    static String printable(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\t' -> out.append("\\t");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                default -> {
+                    if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == '\u2028' || c == '\u2029') {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.toString();
     }
 
     private static ConfigException syntaxError(StreamReadException e) {

@@ -7,6 +7,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +35,7 @@ public final class ConfigLoader {
         }
         String text;
         try {
-            text = Files.readString(file.get(), StandardCharsets.UTF_8);
+            text = utf8(Files.readAllBytes(file.get()), file.get());
         } catch (java.nio.file.NoSuchFileException e) {
             throw new ConfigException("config: " + file.get() + ": no such file (expected: a readable YAML file)");
         } catch (IOException e) {
@@ -60,7 +63,9 @@ public final class ConfigLoader {
         try {
             return new ConfigValidator().validate(bind(yaml));
         } catch (ConfigException e) {
-            throw new ConfigException(origin + ": " + e.getMessage());
+            // Values are quoted as written; a tab, line break or other control character in one
+            // must not break the one-line message or reach a terminal raw.
+            throw new ConfigException(origin + ": " + printable(e.getMessage()));
         }
     }
 
@@ -84,6 +89,39 @@ public final class ConfigLoader {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The file's text; bytes that are not UTF-8 are named by their offset, not "Input length = 1". */
+    private static String utf8(byte[] bytes, Path file) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = StandardCharsets.UTF_8.newDecoder().decode(in, out, true);
+        if (result.isError()) {
+            throw new ConfigException("config: " + file + ": not UTF-8 at byte " + in.position()
+                    + " (expected: a UTF-8 YAML file)");
+        }
+        return out.flip().toString();
+    }
+
+    /** {@code text} with control characters escaped ({@code \\t}, {@code \\n}, {@code \\r}, {@code \\u001b}). */
+    static String printable(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\t' -> out.append("\\t");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                default -> {
+                    if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == '\u2028' || c == '\u2029') {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.toString();
     }
 
     private static String firstLine(String message) {

@@ -6,15 +6,15 @@ import io.rxhealth.weighting.Verdict;
 import java.util.Locale;
 
 /**
- * Renders a {@link Decision} as one HAProxy 2.6 agent-check reply line (spec: agent-check.md).
+ * Renders a {@link Decision} as one HAProxy 2.6 agent-check reply line (contract: docs/agent-check.md).
  * Always ends with {@code \n} (HAProxy ignores a line without it), always carries a health word
  * (the {@code # reason} is shown only next to one), and says {@code ready} only when the decision
  * says so. Examples: {@code up 100%}, {@code up ready 75% # cpu warn: ...}, {@code down # storage
  * crit: ...}, {@code up drain 100% # drain: deploy}.
  */
 public final class AgentReplyFormatter {
-    /** Longest description we send; HAProxy shows it in its stats and logs. */
-    public static final int MAX_DESCRIPTION = 200;
+    /** Longest description we send: {@link ReplyText#MAX_DESCRIPTION}. */
+    public static final int MAX_DESCRIPTION = ReplyText.MAX_DESCRIPTION;
 
     private AgentReplyFormatter() {
     }
@@ -40,34 +40,8 @@ public final class AgentReplyFormatter {
         return line.append('\n').toString();
     }
 
-    /** Reasons joined with "; ", printable ASCII only, bounded to {@link #MAX_DESCRIPTION}. */
+    /** Reasons joined with "; ", cleaned by the one reply-text rule ({@link ReplyText#description}). */
     static String description(Verdict v) {
-        StringBuilder out = new StringBuilder();
-        for (String reason : v.reasons()) {
-            if (out.length() > 0) {
-                out.append("; ");
-            }
-            out.append(reason);
-        }
-        StringBuilder clean = new StringBuilder(Math.min(out.length(), MAX_DESCRIPTION));
-        boolean space = false;
-        for (int i = 0; i < out.length(); i++) {
-            char c = out.charAt(i);
-            if (Character.isWhitespace(c)) {
-                space = clean.length() > 0;
-                continue;
-            }
-            if (space) {
-                clean.append(' ');
-                space = false;
-            }
-            // CR/LF would end the line early; anything outside printable ASCII is replaced.
-            clean.append(c >= 0x21 && c <= 0x7e ? c : '?');
-        }
-        if (clean.length() > MAX_DESCRIPTION) {
-            clean.setLength(MAX_DESCRIPTION - 3);
-            clean.append("...");
-        }
-        return clean.toString();
+        return ReplyText.description(String.join("; ", v.reasons()));
     }
 }

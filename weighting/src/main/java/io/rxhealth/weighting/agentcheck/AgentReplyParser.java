@@ -2,15 +2,16 @@ package io.rxhealth.weighting.agentcheck;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
  * Parses agent-check replies with HAProxy 2.6 semantics ({@code tcpcheck_agent_expect_reply()} in
- * src/tcpcheck.c): words separated by spaces, tabs or commas, case-insensitive keywords, the last
- * word of a category wins, a word starting with {@code #} starts the description. Pure; see
- * /work/shared/spec/agent-check.md for the measured behaviour this follows.
+ * HAProxy's src/tcpcheck.c): words separated by spaces, tabs or commas, keywords case-insensitive
+ * in ASCII only, the last word of a category wins, a word starting with {@code #} starts the
+ * description, a weight word other than {@code <digits>%} is rejected whole, and a NUL before the
+ * line end makes the line incomplete. Pure. The contract it follows, as measured on HAProxy 2.6:
+ * docs/agent-check.md.
  */
 public final class AgentReplyParser {
     /** HAProxy clamps a percentage before scaling to avoid an integer overflow. */
@@ -19,9 +20,14 @@ public final class AgentReplyParser {
     private AgentReplyParser() {
     }
 
+    /** What HAProxy reports for a reply without a line end before its first NUL. */
+    public static final String INCOMPLETE = "Ignoring incomplete line from agent";
+
     /**
      * The first line of what an agent sent: the text before the first {@code \r} or {@code \n}, or
-     * empty when there is no line terminator (HAProxy: "Ignoring incomplete line from agent").
+     * empty when there is no line terminator (HAProxy: "Ignoring incomplete line from agent"). A
+     * NUL before the terminator also makes the line incomplete: HAProxy reads the buffer as a C
+     * string, so for it the reply ends there without a line end.
      */
     public static Optional<String> firstLine(CharSequence received) {
         for (int i = 0; i < received.length(); i++) {
@@ -29,13 +35,30 @@ public final class AgentReplyParser {
             if (c == '\r' || c == '\n') {
                 return Optional.of(received.subSequence(0, i).toString());
             }
+            if (c == '\0') {
+                return Optional.empty();
+            }
         }
         return Optional.empty();
     }
 
-    /** Parses one line; anything from the first {@code \r} or {@code \n} on is ignored. */
+    /**
+     * Parses one line; anything from the first {@code \r} or {@code \n} on is ignored. A line with
+     * a NUL before that point is incomplete for HAProxy: it changes nothing, whatever the words
+     * before the NUL say, and its one error is {@link #INCOMPLETE}.
+     */
     public static ParsedReply parse(String line) {
-        String text = firstLine(line).orElse(line);
+        String text = line;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\r' || c == '\n') {
+                text = line.substring(0, i);
+                break;
+            }
+            if (c == '\0') {
+                return ParsedReply.incomplete(INCOMPLETE);
+            }
+        }
         AgentHealth health = null;
         String healthWord = null;
         AgentAdmin admin = null;
@@ -59,7 +82,7 @@ public final class AgentReplyParser {
                 end++;
             }
             String word = text.substring(i, end);
-            String lower = word.toLowerCase(Locale.ROOT);
+            String lower = asciiLower(word);
             switch (lower) {
                 case "up" -> {
                     health = AgentHealth.UP;
@@ -119,32 +142,33 @@ public final class AgentReplyParser {
         return c == ' ' || c == '\t' || c == ',';
     }
 
-    /** server_parse_weight_change_request(): only {@code <digits>%} is a relative weight in 2.6. */
+    /**
+     * server_parse_weight_change_request() on a word that starts with a digit and holds a
+     * {@code %}: only {@code <digits>%} is a weight in 2.6. Anything else is rejected as a whole,
+     * never read as its leading number: strtol stops before the {@code %}, so the word is an
+     * absolute weight with characters left over ({@code 0x%}, {@code 5.5%}, {@code 50%%}).
+     */
     private static OptionalInt percent(String word, List<String> warnings) {
         int digits = leadingDigits(word, 0);
         long value = saturatingValue(word, 0, digits);
         if (digits == word.length() - 1 && word.charAt(digits) == '%') {
             return OptionalInt.of((int) Math.min(value, MAX_PERCENT));
         }
-        if (value > 256) {
-            warnings.add("Absolute weight can only be between 0 and 256 inclusive.");
-            return OptionalInt.empty();
-        }
-        if (value != 0) {
-            warnings.add("Trailing garbage in weight string");
-            return OptionalInt.empty();
-        }
-        // "0x%": strtol stops at 'x', the absolute weight 0 is accepted by HAProxy. A weight of 0
-        // is 0% of any configured weight, so it is reported as such.
-        return OptionalInt.of(0);
+        warnings.add(value > 256 ? "Absolute weight can only be between 0 and 256 inclusive."
+                : "Trailing garbage in weight string");
+        return OptionalInt.empty();
     }
 
     /** server_parse_maxconn_change_request(): an optional sign, digits, nothing after. */
     private static OptionalInt maxconn(String text, List<String> warnings) {
         int start = !text.isEmpty() && (text.charAt(0) == '-' || text.charAt(0) == '+') ? 1 : 0;
         int digits = leadingDigits(text, start);
+        if (text.isEmpty()) {
+            warnings.add("Require <maxconn>.");
+            return OptionalInt.empty();
+        }
         if (digits == start) {
-            warnings.add("maxconn string empty");
+            warnings.add("maxconn string empty or preceded by garbage");
             return OptionalInt.empty();
         }
         if (digits != text.length()) {
@@ -154,6 +178,17 @@ public final class AgentReplyParser {
         long value = saturatingValue(text, start, digits);
         int clamped = (int) Math.min(value, Integer.MAX_VALUE);
         return OptionalInt.of(text.charAt(0) == '-' ? -clamped : clamped);
+    }
+
+    /** strcasecmp() in the C locale folds ASCII letters only. */
+    private static String asciiLower(String word) {
+        char[] out = word.toCharArray();
+        for (int i = 0; i < out.length; i++) {
+            if (out[i] >= 'A' && out[i] <= 'Z') {
+                out[i] = (char) (out[i] + ('a' - 'A'));
+            }
+        }
+        return new String(out);
     }
 
     private static int leadingDigits(String s, int from) {

@@ -6,9 +6,10 @@ import java.util.OptionalInt;
 
 /**
  * What a load balancer believes about one member from its agent, kept by the same state machine
- * as HAProxy 2.6: the health changes only on a health word; drain and maint are sticky until
- * {@code ready}; the weight percentage is sticky until the next percentage; a failing agent
- * changes nothing (fail-static). Immutable; transitions are pure.
+ * as HAProxy 2.6 (docs/agent-check.md): the health changes only on a health word; drain and maint
+ * are one admin state, so each replaces the other, and both are sticky until {@code ready}; the
+ * weight percentage is sticky until the next percentage; a failing agent changes nothing
+ * (fail-static). Immutable; transitions are pure.
  *
  * <p>The initial state is {@link #initial()}: up, ready, 100%. HAProxy starts the agent's health
  * at its rise value (1), so a server is not held back by an agent it has not heard from yet; the
@@ -19,8 +20,9 @@ import java.util.OptionalInt;
  * table has no such limit, and the agent is expected to be set up for dynamic weights.
  *
  * @param health        last health word seen
- * @param drain         FDRAIN: set by {@code drain}, cleared only by {@code ready}
- * @param maint         FMAINT: set by {@code maint}, cleared only by {@code ready}
+ * @param drain         FDRAIN: set by {@code drain}, cleared by {@code maint} or {@code ready}
+ * @param maint         FMAINT: set by {@code maint}, cleared by {@code drain} or {@code ready};
+ *                      never both with {@code drain}
  * @param weightPercent last percentage seen (0..25600), relative to the configured weight
  * @param maxconn       last {@code maxconn:} seen; never reset by {@code up} or {@code ready}
  */
@@ -32,6 +34,10 @@ public record MemberAgentState(AgentHealth health, boolean drain, boolean maint,
     public MemberAgentState {
         requireNonNull(health, "health");
         requireNonNull(maxconn, "maxconn");
+        if (drain && maint) {
+            throw new IllegalArgumentException("drain and maint: both set (expected: at most one, as HAProxy's"
+                    + " agent sets one admin state)");
+        }
         if (weightPercent < 0 || weightPercent > AgentReplyParser.MAX_PERCENT) {
             throw new IllegalArgumentException("weightPercent: " + weightPercent + " (expected: 0.."
                     + AgentReplyParser.MAX_PERCENT + ")");
@@ -52,9 +58,16 @@ public record MemberAgentState(AgentHealth health, boolean drain, boolean maint,
         boolean nextMaint = maint;
         if (reply.admin().isPresent()) {
             switch (reply.admin().get()) {
-                case DRAIN -> nextDrain = true;
-                case MAINT -> nextMaint = true;
-                // "ready" lifts both flags, whoever set them (agent-check.md, state semantics 7).
+                // srv_adm_set_drain()/srv_adm_set_maint(): each clears the other's flag.
+                case DRAIN -> {
+                    nextDrain = true;
+                    nextMaint = false;
+                }
+                case MAINT -> {
+                    nextMaint = true;
+                    nextDrain = false;
+                }
+                // "ready" lifts both flags, whoever set them (docs/agent-check.md).
                 case READY -> {
                     nextDrain = false;
                     nextMaint = false;
@@ -70,7 +83,7 @@ public record MemberAgentState(AgentHealth health, boolean drain, boolean maint,
     /**
      * The state after a failed poll (refused, timed out, no newline, empty response): unchanged.
      * HAProxy leaves a server as it was when its agent fails, even a server an earlier
-     * {@code down} took out (agent-check.md, state semantics 10).
+     * {@code down} took out (docs/agent-check.md).
      */
     public MemberAgentState onAgentFailure() {
         return this;

@@ -34,6 +34,12 @@ public record ParsedReply(Optional<AgentHealth> health, Optional<AgentAdmin> adm
         errors = List.copyOf(errors);
     }
 
+    /** A reply HAProxy ignores whole (a NUL before the line end): nothing set, one error. */
+    static ParsedReply incomplete(String error) {
+        return new ParsedReply(Optional.empty(), Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), "",
+                List.of(error));
+    }
+
     /** True when the line carries no word that changes anything (an empty line, or junk only). */
     public boolean changesNothing() {
         return health.isEmpty() && admin.isEmpty() && weightPercent.isEmpty() && maxconn.isEmpty();

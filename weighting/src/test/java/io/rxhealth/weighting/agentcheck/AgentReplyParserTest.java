@@ -6,11 +6,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class AgentReplyParserTest {
-    /** Cells spell CR as {@code \r}, LF as {@code \n} and TAB as {@code \t}; {@code -} is "absent". */
+    /**
+     * Cells spell CR as {@code \r}, LF as {@code \n}, TAB as {@code \t} and NUL as {@code \\0};
+     * {@code -} is "absent".
+     */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', nullValues = "-", emptyValue = "", textBlock = """
         # line                         | health | admin | weight | maxconn | description       | errors
@@ -44,10 +48,25 @@ class AgentReplyParserTest {
         'up 60%x'                      | UP     | -     | -      | -       | Trailing garbage in weight string | ''
         '60%x'                         | -      | -     | -      | -       | ''                | agent warns : Trailing garbage in weight string
         '300%x'                        | -      | -     | -      | -       | ''                | agent warns : Absolute weight can only be between 0 and 256 inclusive.
+        '0x%'                          | -      | -     | -      | -       | ''                | agent warns : Trailing garbage in weight string
+        'up 0x%'                       | UP     | -     | -      | -       | Trailing garbage in weight string | ''
+        '0%x'                          | -      | -     | -      | -       | ''                | agent warns : Trailing garbage in weight string
+        '5.5%'                         | -      | -     | -      | -       | ''                | agent warns : Trailing garbage in weight string
+        '50%%'                         | -      | -     | -      | -       | ''                | agent warns : Trailing garbage in weight string
+        '00%'                          | -      | -     | 0      | -       | ''                | ''
+        '007%'                         | -      | -     | 7      | -       | ''                | ''
+        '999x%'                        | -      | -     | -      | -       | ''                | agent warns : Absolute weight can only be between 0 and 256 inclusive.
+        'up 50% 60%x'                  | UP     | -     | -      | -       | Trailing garbage in weight string | ''
+        'up 50%\\0'                    | -      | -     | -      | -       | ''                | Ignoring incomplete line from agent
+        'down\\0 # x\n'                | -      | -     | -      | -       | ''                | Ignoring incomplete line from agent
+        'up\n\\0'                      | UP     | -     | -      | -       | ''                | ''
+        'DrAiN'                        | -      | DRAIN | -      | -       | ''                | ''
+        'MAINT'                        | -      | MAINT | -      | -       | ''                | ''
         '60'                           | -      | -     | -      | -       | ''                | agent reports an error : 60
         'maxconn:30 up'                | UP     | -     | -      | 30      | ''                | ''
         'MAXCONN:12'                   | -      | -     | -      | 12      | ''                | ''
-        'maxconn:'                     | -      | -     | -      | -       | ''                | agent warns : maxconn string empty
+        'maxconn:'                     | -      | -     | -      | -       | ''                | agent warns : Require <maxconn>.
+        'maxconn:x'                    | -      | -     | -      | -       | ''                | agent warns : maxconn string empty or preceded by garbage
         'maxconn:5x'                   | -      | -     | -      | -       | ''                | agent warns : Trailing garbage in maxconn string
         'up 50%\r\ndown'               | UP     | -     | 50     | -       | ''                | ''
         'up 50%\ndown'                 | UP     | -     | 50     | -       | ''                | ''
@@ -94,7 +113,15 @@ class AgentReplyParserTest {
         assertThat(AgentReplyParser.parse(line).changesNothing()).isEqualTo(expected);
     }
 
+    @Test
+    void foldsCaseInAsciiOnlyAndTakesOtherControlBytesAsPartOfAWord() {
+        // strcasecmp() in the C locale: the Kelvin sign is not a K, a vertical tab is no separator.
+        assertThat(AgentReplyParser.parse("\u212Aeep up").description()).isEqualTo("\u212Aeep");
+        assertThat(AgentReplyParser.parse("up\u000B").errors()).containsExactly("agent reports an error : up\u000B");
+        assertThat(AgentReplyParser.parse("\u0130p").health()).isEmpty();
+    }
+
     static String unescape(String cell) {
-        return cell.replace("\\r", "\r").replace("\\n", "\n").replace("\\t", "\t");
+        return cell.replace("\\r", "\r").replace("\\n", "\n").replace("\\t", "\t").replace("\\0", "\0");
     }
 }

@@ -1,6 +1,10 @@
 package io.rxhealth.weighting.agentcheck;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -42,6 +46,11 @@ class MemberAgentStateTest {
         failing agent keeps weight          | 100        | up 75%;!                     | up 75%  | 75     | true
         last word of a category wins        | 100        | up 50% down 75% ready drain  | drain   | 75     | false
         bad weight word is ignored          | 100        | up 60%;up 70%x               | up 60%  | 60     | true
+        zero with junk is not weight 0      | 100        | up 60%;up 0x%                | up 60%  | 60     | true
+        a decimal is no weight              | 100        | up 60%;up 5.5%               | up 60%  | 60     | true
+        maint replaces drain                | 100        | drain;maint                  | maint   | 100    | false
+        drain replaces maint                | 100        | maint;drain                  | drain   | 100    | false
+        maint then drain then ready         | 100        | maint;drain;ready            | up 100% | 100    | true
         """)
     void followsHaproxyStateMachine(String scenario, int configured, String replies, String label,
                                     int weight, boolean inService) {
@@ -55,6 +64,13 @@ class MemberAgentStateTest {
         assertThat(state.label()).as(scenario).isEqualTo(label);
         assertThat(state.agentWeight(configured)).as(scenario).isEqualTo(weight);
         assertThat(state.inService()).as(scenario).isEqualTo(inService);
+    }
+
+    @Test
+    void neverHoldsDrainAndMaintAtOnce() {
+        assertThatThrownBy(() -> new MemberAgentState(AgentHealth.UP, true, true, 100, OptionalInt.empty()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("drain and maint: both set");
     }
 
     @ParameterizedTest(name = "maxconn {0}")
