@@ -33,11 +33,20 @@ final class HaproxyStand implements AutoCloseable {
     private AgentProcess agent;
     private HaproxyProcess haproxy;
 
-    private HaproxyStand() {
+    /** YAML lines added under {@code checks:} (indented two spaces), beside the disk check. */
+    private final String extraChecks;
+
+    private HaproxyStand(String extraChecks) {
+        this.extraChecks = extraChecks;
     }
 
     static HaproxyStand start() throws Exception {
-        HaproxyStand stand = new HaproxyStand();
+        return start("");
+    }
+
+    /** A stand whose agent also runs {@code extraChecks}, YAML lines under {@code checks:}. */
+    static HaproxyStand start(String extraChecks) throws Exception {
+        HaproxyStand stand = new HaproxyStand(extraChecks);
         try {
             stand.startAll();
         } catch (Exception | Error e) {
@@ -70,7 +79,7 @@ final class HaproxyStand implements AutoCloseable {
         int agentPort = freePort();
         int statusPort = freePort();
         agent = AgentProcess.start(dir, agentConfig(agentPort, statusPort),
-                URI.create("http://127.0.0.1:" + statusPort + "/status"));
+                URI.create("http://127.0.0.1:" + statusPort + "/status"), jvmOptions);
         cleanup.add(0, agent::close);
         Path socket = dir.resolve("admin.sock");
         haproxy = HaproxyProcess.start(dir, haproxyConfig(socket, backend.getAddress().getPort(), agentPort), socket);
@@ -95,7 +104,7 @@ final class HaproxyStand implements AutoCloseable {
                 checks:
                   disk:
                     - { path: %s, warn: 40%%, crit: 80%%, on-warn: 50%%, on-crit: down }
-                """.formatted(agentPort, statusPort, stateDir(), READY_INTERVAL.toSeconds(), tmpfs.dir());
+                """.formatted(agentPort, statusPort, stateDir(), READY_INTERVAL.toSeconds(), tmpfs.dir()) + extraChecks;
     }
 
     private static String haproxyConfig(Path socket, int backendPort, int agentPort) {
@@ -142,6 +151,11 @@ final class HaproxyStand implements AutoCloseable {
     /** The node in {@code be_weight1}, at HAProxy's default weight 1. */
     ServerState weightOneServer() throws IOException {
         return haproxy.admin().serverState(WEIGHT_ONE_BACKEND, WEIGHT_ONE_SERVER);
+    }
+
+    /** The stand's private temp dir (removed by {@link #close()}). */
+    Path dir() {
+        return dir;
     }
 
     /** The agent's state dir, where the {@code drain} and {@code maint} marker files go. */
