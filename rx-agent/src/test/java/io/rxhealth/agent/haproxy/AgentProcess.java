@@ -54,19 +54,11 @@ final class AgentProcess implements AutoCloseable {
 
     /** Writes {@code yaml} to {@code dir/agent.yaml}, starts the agent and waits for its first verdict. */
     static AgentProcess start(Path dir, String yaml, URI status) throws IOException, InterruptedException {
-        return start(dir, yaml, status, List.of());
-    }
-
-    /** As {@link #start(Path, String, URI)}, with extra JVM options (e.g. {@code -verbose:class}). */
-    static AgentProcess start(Path dir, String yaml, URI status, List<String> jvmOptions)
-            throws IOException, InterruptedException {
         Path jar = jar();
         Path config = dir.resolve("agent.yaml");
         Files.writeString(config, yaml, StandardCharsets.UTF_8);
         Path log = dir.resolve("agent.log");
-        List<String> command = new ArrayList<>(command(jar, List.of("run", "-c", config.toString())));
-        command.addAll(1, jvmOptions);
-        Process process = new ProcessBuilder(command)
+        Process process = new ProcessBuilder(command(jar, List.of("run", "-c", config.toString())))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         AgentProcess agent = new AgentProcess(jar, config, log, status, process);
         try {

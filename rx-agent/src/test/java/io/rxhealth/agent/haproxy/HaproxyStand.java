@@ -79,7 +79,7 @@ final class HaproxyStand implements AutoCloseable {
         int agentPort = freePort();
         int statusPort = freePort();
         agent = AgentProcess.start(dir, agentConfig(agentPort, statusPort),
-                URI.create("http://127.0.0.1:" + statusPort + "/status"), jvmOptions);
+                URI.create("http://127.0.0.1:" + statusPort + "/status"));
         cleanup.add(0, agent::close);
         Path socket = dir.resolve("admin.sock");
         haproxy = HaproxyProcess.start(dir, haproxyConfig(socket, backend.getAddress().getPort(), agentPort), socket);
@@ -151,11 +151,6 @@ final class HaproxyStand implements AutoCloseable {
     /** The node in {@code be_weight1}, at HAProxy's default weight 1. */
     ServerState weightOneServer() throws IOException {
         return haproxy.admin().serverState(WEIGHT_ONE_BACKEND, WEIGHT_ONE_SERVER);
-    }
-
-    /** The stand's private temp dir (removed by {@link #close()}). */
-    Path dir() {
-        return dir;
     }
 
     /** The agent's state dir, where the {@code drain} and {@code maint} marker files go. */
