@@ -11,6 +11,11 @@ import io.rxhealth.checks.http.HttpClients;
 import io.rxhealth.checks.http.HttpEndpointCheck;
 import io.rxhealth.checks.http.Tls;
 import io.rxhealth.checks.http.WindowThresholds;
+import io.rxhealth.checks.postgres.PostgresChecks;
+import io.rxhealth.checks.postgres.PostgresSpec;
+import io.rxhealth.checks.rabbitmq.QueueSpec;
+import io.rxhealth.checks.rabbitmq.RabbitChecks;
+import io.rxhealth.checks.rabbitmq.RabbitSpec;
 import io.rxhealth.weighting.Check;
 import io.rxhealth.weighting.CheckPolicy;
 import io.rxhealth.weighting.Reaction;
@@ -27,7 +32,9 @@ import java.util.OptionalDouble;
 
 /**
  * Builds the configured checks and the policy that weighs them. Holds what the checks share (one
- * OSHI SystemInfo, one HTTP client set, one Docker client) and closes it.
+ * OSHI SystemInfo, one HTTP client set, one Docker client, the PostgreSQL checks' deadline thread,
+ * the RabbitMQ link) and closes it. The JDBC driver and the AMQP client load only when the config
+ * names a PostgreSQL or RabbitMQ check: their classes are reached from here alone, on first use.
  */
 final class CheckFactory implements Closeable {
     /** The checks in config order, the policy, and the HTTP checks (their windows feed status and metrics). */
@@ -40,6 +47,9 @@ final class CheckFactory implements Closeable {
         }
     }
 
+    /** How far the runner's deadline lies above a database or broker probe's own deadline. */
+    static final java.time.Duration PROBE_GRACE = java.time.Duration.ofMillis(500);
+
     private final List<Closeable> resources = new ArrayList<>();
 
     Built build(AgentConfig config, Ticker ticker, InstantSource wall) {
@@ -49,8 +59,11 @@ final class CheckFactory implements Closeable {
         HostChecks host = null;
         HttpClients http = null;
         Map<String, Check> docker = null;
+        Object postgres = null;
+        Map<String, Check> rabbit = new HashMap<>();
         for (CheckSpec spec : config.checks()) {
             Check check;
+            java.time.Duration runnerTimeout = spec.timeout();
             if (spec instanceof CheckSpec.Host h) {
                 host = host == null ? HostChecks.create() : host;
                 check = host(host, h);
@@ -66,13 +79,25 @@ final class CheckFactory implements Closeable {
             } else if (spec instanceof CheckSpec.DockerDaemon || spec instanceof CheckSpec.Container) {
                 docker = docker == null ? docker(config, ticker) : docker;
                 check = docker.get(spec.name());
+            } else if (spec instanceof CheckSpec.Postgres p) {
+                postgres = postgres == null ? postgresChecks(ticker) : postgres;
+                check = postgres(postgres, p, wall);
+                runnerTimeout = p.timeout().plus(PROBE_GRACE);
+            } else if (spec instanceof CheckSpec.Rabbitmq r) {
+                rabbit.putAll(rabbit(r, ticker));
+                check = rabbit.get(r.name());
+                // A reconnect, then a round trip, each within the probe's timeout.
+                runnerTimeout = r.timeout().multipliedBy(2).plus(PROBE_GRACE);
+            } else if (spec instanceof CheckSpec.RabbitQueue q) {
+                check = rabbit.get(q.name());
+                runnerTimeout = q.timeout().plus(PROBE_GRACE);
             } else {
                 throw new IllegalStateException("unhandled check spec: " + spec);
             }
             if (!check.name().equals(spec.name())) {
                 throw new IllegalStateException("check " + check.name() + " built for spec " + spec.name());
             }
-            checks.add(new CheckRunner.Timed(check, spec.timeout()));
+            checks.add(new CheckRunner.Timed(check, runnerTimeout));
             policies.put(spec.name(), spec.policy());
         }
         return new Built(checks, policies, httpChecks);
@@ -104,10 +129,43 @@ final class CheckFactory implements Closeable {
         Tls tls = h.insecure() ? new Tls.Insecure()
                 : h.caFile().<Tls>map(Tls.CaFile::new).orElse(new Tls.SystemTrust());
         EndpointSpec spec = new EndpointSpec(h.name(), h.url(), h.expect(), h.body(), h.timeout(), h.host(), tls);
-        CheckSpec.HttpWindow w = h.window();
-        WindowThresholds thresholds = new WindowThresholds(w.size(), w.minSamples(), w.p95Warn(), w.p95Crit(),
+        return new HttpEndpointCheck(spec, thresholds(h.window()), clients, ticker, wall);
+    }
+
+    private static WindowThresholds thresholds(CheckSpec.HttpWindow w) {
+        return new WindowThresholds(w.size(), w.minSamples(), w.p95Warn(), w.p95Crit(),
                 w.p99Warn(), w.p99Crit(), optional(w.errorRateWarn()), optional(w.errorRateCrit()));
-        return new HttpEndpointCheck(spec, thresholds, clients, ticker, wall);
+    }
+
+    // Typed Object where it is held, so that loading this class loads nothing of the driver's.
+    private Object postgresChecks(Ticker ticker) {
+        PostgresChecks checks = new PostgresChecks(ticker);
+        resources.add(checks);
+        return checks;
+    }
+
+    private static Check postgres(Object checks, CheckSpec.Postgres p, InstantSource wall) {
+        PostgresSpec spec = new PostgresSpec(p.name(), p.url(), p.user(), p.password().value(), p.query(),
+                p.timeout(), p.applicationName(), thresholds(p.window()));
+        return ((PostgresChecks) checks).create(spec, wall);
+    }
+
+    private Map<String, Check> rabbit(CheckSpec.Rabbitmq r, Ticker ticker) {
+        List<QueueSpec> queues = new ArrayList<>();
+        for (CheckSpec.RabbitQueue q : r.queues()) {
+            queues.add(new QueueSpec(q.name(), q.queue(),
+                    q.maxReady().isPresent() ? java.util.OptionalLong.of(q.maxReady().get()) : java.util.OptionalLong.empty(),
+                    q.risingCycles().isPresent() ? java.util.OptionalInt.of(q.risingCycles().get())
+                            : java.util.OptionalInt.empty()));
+        }
+        RabbitChecks checks = new RabbitChecks(ticker);
+        resources.add(checks);
+        Map<String, Check> byName = new HashMap<>();
+        for (Check c : checks.create(new RabbitSpec(r.name(), r.host(), r.port(), r.virtualHost(), r.tls(), r.user(),
+                r.password().value(), r.timeout(), r.heartbeat(), thresholds(r.window()), queues))) {
+            byName.put(c.name(), c);
+        }
+        return byName;
     }
 
     private Map<String, Check> docker(AgentConfig config, Ticker ticker) {

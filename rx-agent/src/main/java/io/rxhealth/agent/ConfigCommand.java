@@ -31,7 +31,30 @@ final class ConfigCommand implements Runnable {
                     + String.join(", ", cfg.checks().stream().map(c -> c.name()).toList()) + "), listen "
                     + cfg.listen().address().getHostString() + ":" + cfg.listen().address().getPort()
                     + " (" + cfg.listen().socket() + ")");
+            warnIfSecretsExposed(cfg);
             return 0;
+        }
+
+        /** A config holding a password must not be readable by anyone but its owner (and group). */
+        private void warnIfSecretsExposed(AgentConfig cfg) {
+            java.util.List<String> inline = io.rxhealth.agent.config.CheckSpec.inlineSecrets(cfg.checks());
+            if (inline.isEmpty() || config.config == null) {
+                return;
+            }
+            try {
+                java.util.Set<java.nio.file.attribute.PosixFilePermission> mode =
+                        java.nio.file.Files.getPosixFilePermissions(config.config);
+                if (mode.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
+                        || mode.contains(java.nio.file.attribute.PosixFilePermission.GROUP_READ)) {
+                    spec.commandLine().getErr().println("warning: " + config.config + " holds a password ("
+                            + String.join(", ", inline) + ") and is readable by others (mode "
+                            + java.nio.file.attribute.PosixFilePermissions.toString(mode)
+                            + "): chmod 0600 it, or use password-file or password-env");
+                }
+            } catch (java.io.IOException | UnsupportedOperationException e) {
+                spec.commandLine().getErr().println("warning: " + config.config + " holds a password ("
+                        + String.join(", ", inline) + ") and its mode cannot be read: " + e.getMessage());
+            }
         }
     }
 }

@@ -11,18 +11,18 @@ import java.util.OptionalLong;
  * (refused, reset, TLS failure) has none: its few microseconds would flatter the percentiles. It
  * still counts in the error rate.
  */
-record Probe(boolean success, OptionalLong latencyNanos) {
-    Probe {
+public record Probe(boolean success, OptionalLong latencyNanos) {
+    public Probe {
         if (latencyNanos.isPresent() && latencyNanos.getAsLong() < 0) {
             throw new IllegalArgumentException("latencyNanos: " + latencyNanos.getAsLong() + " (expected: >= 0)");
         }
     }
 
-    static Probe measured(boolean success, long latencyNanos) {
+    public static Probe measured(boolean success, long latencyNanos) {
         return new Probe(success, OptionalLong.of(latencyNanos));
     }
 
-    static Probe unreachable() {
+    public static Probe unreachable() {
         return new Probe(false, OptionalLong.empty());
     }
 }

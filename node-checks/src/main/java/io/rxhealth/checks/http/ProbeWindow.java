@@ -6,27 +6,27 @@ import java.util.Optional;
 
 /**
  * The last {@code capacity} probes of one endpoint, oldest evicted first. Not thread-safe: its
- * owner ({@link HttpEndpointCheck}) guards it.
+ * owner (an endpoint, database or broker check) guards it.
  */
-final class ProbeWindow {
+public final class ProbeWindow {
     private final Probe[] ring;
     private int next;
     private int size;
 
-    ProbeWindow(int capacity) {
+    public ProbeWindow(int capacity) {
         if (capacity < 1) {
             throw new IllegalArgumentException("window: " + capacity + " (expected: >= 1)");
         }
         this.ring = new Probe[capacity];
     }
 
-    void record(Probe probe) {
+    public void record(Probe probe) {
         ring[next] = probe;
         next = (next + 1) % ring.length;
         size = Math.min(size + 1, ring.length);
     }
 
-    WindowStats stats() {
+    public WindowStats stats() {
         if (size == 0) {
             return WindowStats.EMPTY;
         }

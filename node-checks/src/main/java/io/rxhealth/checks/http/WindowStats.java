@@ -8,11 +8,11 @@ import java.util.Optional;
  * nearest-rank latency percentiles over the probes that have a latency ({@code latencySamples}
  * of them; empty when there are none).
  */
-record WindowStats(int probes, int failures, int latencySamples,
+public record WindowStats(int probes, int failures, int latencySamples,
                    Optional<Duration> p50, Optional<Duration> p95, Optional<Duration> p99) {
-    static final WindowStats EMPTY = new WindowStats(0, 0, 0, Optional.empty(), Optional.empty(), Optional.empty());
+    public static final WindowStats EMPTY = new WindowStats(0, 0, 0, Optional.empty(), Optional.empty(), Optional.empty());
 
-    WindowStats {
+    public WindowStats {
         if (probes < 0 || failures < 0 || failures > probes || latencySamples < 0 || latencySamples > probes) {
             throw new IllegalArgumentException("counts: probes " + probes + ", failures " + failures
                     + ", latencySamples " + latencySamples + " (expected: 0 <= failures, latencySamples <= probes)");
@@ -20,7 +20,7 @@ record WindowStats(int probes, int failures, int latencySamples,
     }
 
     /** failures / probes; 0 for an empty window. */
-    double errorRatio() {
+    public double errorRatio() {
         return probes == 0 ? 0 : (double) failures / probes;
     }
 }

@@ -63,7 +63,7 @@ public record WindowThresholds(int window, int minSamples,
     }
 
     /** The bounds {@code stats} reaches, at most one per measure (crit wins over warn); empty when none. */
-    List<Finding> evaluate(WindowStats stats) {
+    public List<Finding> evaluate(WindowStats stats) {
         List<Finding> findings = new ArrayList<>(3);
         if (stats.latencySamples() >= minSamples) {
             latency("p95", stats.p95(), p95Warn, p95Crit, stats.latencySamples()).ifPresent(findings::add);

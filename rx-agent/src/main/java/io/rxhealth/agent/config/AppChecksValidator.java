@@ -57,7 +57,7 @@ final class AppChecksValidator {
                 policy(key, h.onWarn(), h.onCrit(), h.onUnknown(), "down", "down"), timeout(key, h.timeout()));
     }
 
-    private CheckSpec.HttpWindow window(String key, RawWindow w) {
+    CheckSpec.HttpWindow window(String key, RawWindow w) {
         if (w == null) {
             return new CheckSpec.HttpWindow(20, 5, Optional.empty(), Optional.empty(), Optional.empty(),
                     Optional.empty(), Optional.empty(), Optional.empty());

@@ -50,6 +50,50 @@ public sealed interface CheckSpec {
                      CheckPolicy policy, Duration timeout) implements CheckSpec {
     }
 
+    /**
+     * A password as configured: inline in the config, in a file, or in an environment variable. Its
+     * value is read when a probe logs in and never printed: {@code toString()} says where it comes
+     * from, not what it is.
+     */
+    record Secret(String key, Source source, String where, java.util.function.Supplier<String> value) {
+        /** Where a password comes from. */
+        public enum Source { INLINE, FILE, ENV }
+
+        @Override
+        public String toString() {
+            return source == Source.INLINE ? key + " (inline)" : key + " (" + source.name().toLowerCase(
+                    java.util.Locale.ROOT) + " " + where + ")";
+        }
+    }
+
+    /** A PostgreSQL database, probed on a fresh connection per run. */
+    record Postgres(String name, String url, String user, Secret password, String query, String applicationName,
+                    HttpWindow window, CheckPolicy policy, Duration timeout) implements CheckSpec {
+    }
+
+    /** A RabbitMQ broker on one long-lived link; its queues are checks of their own. */
+    record Rabbitmq(String name, String host, int port, String virtualHost, boolean tls, String user,
+                    Secret password, Duration heartbeat, HttpWindow window, List<RabbitQueue> queues,
+                    CheckPolicy policy, Duration timeout) implements CheckSpec {
+    }
+
+    /** One queue of the broker: missing is CRIT, stuck (backlog rule) is WARN. */
+    record RabbitQueue(String name, String queue, Optional<Integer> maxReady, Optional<Integer> risingCycles,
+                       CheckPolicy policy, Duration timeout) implements CheckSpec {
+    }
+
+    /** The passwords held inline in the config (not in a file or the environment). */
+    static List<String> inlineSecrets(List<CheckSpec> specs) {
+        List<String> keys = new java.util.ArrayList<>();
+        for (CheckSpec s : specs) {
+            Secret secret = s instanceof Postgres p ? p.password() : s instanceof Rabbitmq r ? r.password() : null;
+            if (secret != null && secret.source() == Secret.Source.INLINE) {
+                keys.add(secret.key());
+            }
+        }
+        return keys;
+    }
+
     static List<String> names(List<CheckSpec> specs) {
         return specs.stream().map(CheckSpec::name).toList();
     }

@@ -104,6 +104,13 @@ final class ConfigValidator {
             }
         }
         apps.docker(out, c.docker());
+        DependencyChecksValidator deps = new DependencyChecksValidator(defaultTimeout);
+        if (c.postgres() != null) {
+            for (int i = 0; i < c.postgres().size(); i++) {
+                out.add(deps.postgres("checks.postgres[" + i + "]", c.postgres().get(i), apps));
+            }
+        }
+        deps.rabbitmq(out, c.rabbitmq(), apps);
         return out;
     }
 

@@ -22,7 +22,8 @@ record RawConfig(RawListen listen, RawStatus status, String stateDir, String int
     }
 
     record RawChecks(RawThreshold cpu, RawThreshold load, RawThreshold memory, RawThreshold swap,
-                     List<RawMount> disk, List<RawMount> inode, List<RawHttp> http, RawDocker docker) {
+                     List<RawMount> disk, List<RawMount> inode, List<RawHttp> http, RawDocker docker,
+                     List<RawPostgres> postgres, RawRabbitmq rabbitmq) {
     }
 
     /** Thresholds and reactions of one host check; {@code enabled: false} turns it off. */
@@ -50,5 +51,21 @@ record RawConfig(RawListen listen, RawStatus status, String stateDir, String int
     }
 
     record RawContainer(String name, String onWarn, String onCrit, String onUnknown) {
+    }
+
+    /** A database probe; the password comes from one of password, password-file, password-env. */
+    record RawPostgres(String name, String url, String user, String password, String passwordFile,
+                       String passwordEnv, String query, String applicationName, String timeout, String onWarn,
+                       String onCrit, String onUnknown, RawWindow window) {
+    }
+
+    /** The broker's reactions are its own; each queue has its own. */
+    record RawRabbitmq(String name, String url, String user, String password, String passwordFile,
+                       String passwordEnv, String timeout, String heartbeat, String onWarn, String onCrit,
+                       String onUnknown, RawWindow window, List<RawQueue> queues) {
+    }
+
+    record RawQueue(String name, Integer maxReady, Integer risingCycles, String onWarn, String onCrit,
+                    String onUnknown) {
     }
 }

@@ -60,12 +60,25 @@ class ConfigLoaderTest {
     }
 
     @Test
-    void theDirectumRxExampleInTheDocsIsValid() {
-        AgentConfig c = loader.load(Optional.of(Path.of("..", "docs", "examples", "directum-rx.yaml")));
+    void theDirectumRxExampleInTheDocsIsValid(@org.junit.jupiter.api.io.TempDir Path tmp) throws java.io.IOException {
+        // The example's password files live under /etc/rx-health on a node; here, in a temp dir.
+        String yaml = java.nio.file.Files.readString(Path.of("..", "docs", "examples", "directum-rx.yaml"))
+                .replace("/etc/rx-health/", tmp + "/");
+        for (String f : List.of("postgres.password", "rabbitmq.password")) {
+            java.nio.file.Files.writeString(tmp.resolve(f), "secret\n");
+            java.nio.file.Files.setPosixFilePermissions(tmp.resolve(f),
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        }
+        AgentConfig c = loader.parse(yaml, "directum-rx.yaml");
         assertEquals(List.of("cpu", "load", "memory", "swap", "disk:/", "disk:/var/lib/docker", "inode:/",
                 "client-api", "web-client", "storage", "preview", "integration", "log", "docker",
-                "container:rx-webserver", "container:rx-storageservice", "container:rx-previewservice"),
+                "container:rx-webserver", "container:rx-storageservice", "container:rx-previewservice",
+                "postgres", "rabbitmq", "rabbitmq-queue:rx.background"),
                 CheckSpec.names(c.checks()));
+        assertEquals(Reaction.down(), policyOf(c, "postgres").onCrit());
+        assertEquals(Reaction.weight(50), policyOf(c, "postgres").onWarn());
+        assertEquals(Reaction.weight(50), policyOf(c, "rabbitmq").onCrit());
+        assertEquals(Reaction.weight(75), policyOf(c, "rabbitmq-queue:rx.background").onWarn());
         assertEquals(Reaction.down(), policyOf(c, "storage").onCrit());
         assertEquals(Reaction.weight(50), policyOf(c, "preview").onCrit());
         assertEquals(Reaction.weight(75), policyOf(c, "log").onCrit());

@@ -33,11 +33,20 @@ final class HaproxyStand implements AutoCloseable {
     private AgentProcess agent;
     private HaproxyProcess haproxy;
 
-    private HaproxyStand() {
+    /** YAML lines added under {@code checks:} (indented two spaces), beside the disk check. */
+    private final String extraChecks;
+
+    private HaproxyStand(String extraChecks) {
+        this.extraChecks = extraChecks;
     }
 
     static HaproxyStand start() throws Exception {
-        HaproxyStand stand = new HaproxyStand();
+        return start("");
+    }
+
+    /** A stand whose agent also runs {@code extraChecks}, YAML lines under {@code checks:}. */
+    static HaproxyStand start(String extraChecks) throws Exception {
+        HaproxyStand stand = new HaproxyStand(extraChecks);
         try {
             stand.startAll();
         } catch (Exception | Error e) {
@@ -95,7 +104,7 @@ final class HaproxyStand implements AutoCloseable {
                 checks:
                   disk:
                     - { path: %s, warn: 40%%, crit: 80%%, on-warn: 50%%, on-crit: down }
-                """.formatted(agentPort, statusPort, stateDir(), READY_INTERVAL.toSeconds(), tmpfs.dir());
+                """.formatted(agentPort, statusPort, stateDir(), READY_INTERVAL.toSeconds(), tmpfs.dir()) + extraChecks;
     }
 
     private static String haproxyConfig(Path socket, int backendPort, int agentPort) {
