@@ -12,7 +12,7 @@ record RawConfig(RawListen listen, RawStatus status, String stateDir, String int
                  RawChecks checks) {
 
     record RawListen(String address, Integer port, String socket, Integer maxConnections,
-                     String connectionTimeout) {
+                     String connectionTimeout, Integer maxPerSource, List<String> allow) {
     }
 
     record RawStatus(Boolean enabled, String address, Integer port) {

@@ -60,6 +60,18 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void readsTheAllowListAndTheShareOfOneSource() {
+        AgentConfig c = loader.parse("""
+                listen: { allow: [10.0.0.5, 10.0.1.0/24], max-per-source: 8 }
+                checks: { cpu: {} }
+                """, "test");
+        assertEquals(List.of("10.0.0.5", "10.0.1.0/24"), c.listen().allow().entries());
+        assertEquals(8, c.listen().maxPerSource());
+        assertEquals(true, loader.loadDefault().listen().allow().allowsAny());
+        assertEquals(32, loader.loadDefault().listen().maxPerSource());
+    }
+
+    @Test
     void theDirectumRxExampleInTheDocsIsValid() {
         AgentConfig c = loader.load(Optional.of(Path.of("..", "docs", "examples", "directum-rx.yaml")));
         assertEquals(List.of("cpu", "load", "memory", "swap", "disk:/", "disk:/var/lib/docker", "inode:/",
@@ -94,6 +106,10 @@ class ConfigLoaderTest {
         no checks                  | 'interval: 2s'                                                | 'test: checks: null (expected: at least one check)'
         bad socket mode            | 'listen: { socket: systemd }'                                 | 'test: listen.socket: ''systemd'' (expected: auto, bind or inherited)'
         bad port                   | 'listen: { port: 70000 }'                                     | 'test: listen.port: 70000 (expected: 0..65535)'
+        allow-list host name       | 'listen: { allow: [10.0.0.5, haproxy-1] }'                    | 'test: listen.allow[1]: ''haproxy-1'' (expected: an IP address or CIDR range such as 10.0.0.5, 10.0.1.0/24 or fd00::/64)'
+        allow-list bad prefix      | 'listen: { allow: [10.0.0.0/33] }'                            | 'test: listen.allow[0]: ''10.0.0.0/33'' (expected: an IP address or CIDR range such as 10.0.0.5, 10.0.1.0/24 or fd00::/64)'
+        empty allow-list           | 'listen: { allow: [] }'                                       | 'test: listen.allow: ''[]'' (expected: at least one address, or no listen.allow for any)'
+        no share per source        | 'listen: { max-per-source: 0 }'                               | 'test: listen.max-per-source: 0 (expected: >= 1)'
         bad docker host            | 'checks: { docker: { host: /var/run/docker.sock } }'          | 'test: checks.docker.host: ''/var/run/docker.sock'' (expected: unix:///path or tcp://host:port)'
         port is not a number       | 'listen: { port: ninety }'                                    | 'test: listen.port: ''ninety'' (expected: a whole number)'
         text where a mapping goes  | 'checks: cpu'                                                 | 'test: checks: wrong kind of value (expected: a mapping of keys)'
