@@ -142,8 +142,10 @@ final class ConfigValidator {
         double w = parser.parse(key + ".warn", or(t.warn(), warn));
         double c = parser.parse(key + ".crit", or(t.crit(), crit));
         ordered(key, t.warn(), w, c);
+        // A burst of traffic must not take a node out: crit counts once it has held this long.
+        Duration critFor = Units.duration(key + ".crit-for", or(t.critFor(), "30s"));
         out.add(new CheckSpec.Host(kind, name, w, c, policy(key, t.onWarn(), t.onCrit(), t.onUnknown(), "50%", "down"),
-                timeout(key, t.timeout())));
+                timeout(key, t.timeout()), critFor));
     }
 
     private void mounts(List<CheckSpec> out, String kind, boolean inodes, List<RawMount> mounts) {

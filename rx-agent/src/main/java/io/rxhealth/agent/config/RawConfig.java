@@ -27,7 +27,7 @@ record RawConfig(RawListen listen, RawStatus status, String stateDir, String int
 
     /** Thresholds and reactions of one host check; {@code enabled: false} turns it off. */
     record RawThreshold(Boolean enabled, String warn, String crit, String onWarn, String onCrit,
-                        String onUnknown, String timeout) {
+                        String onUnknown, String timeout, String critFor) {
     }
 
     record RawMount(String path, String warn, String crit, String onWarn, String onCrit, String onUnknown,
