@@ -17,8 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The agent-check server: answers every TCP connection with the reply currently on its
- * {@link ReplyBoard}, then closes. It listens on a socket it binds or on one inherited from
+ * The agent-check server: answers every admitted TCP connection with the reply currently on its
+ * {@link ReplyBoard} the moment it is accepted, then closes. Who is admitted (allow-list, a share
+ * per source, room made by closing answered connections) is decided before a byte is read
+ * ({@link Admission}). It listens on a socket it binds or on one inherited from
  * systemd. It computes nothing per connection; the reply is rendered and published elsewhere.
  * Thread-safe; {@link #close} stops it and its threads.
  */
