@@ -49,7 +49,7 @@ with ShippedAgent() as agent:
         scraper.start()
     subprocess.run(["java", "-XX:+UseSerialGC", "-cp", cp, "io.rxhealth.haproxy.bench.ReplyLoadHarness",
                     "--target", f"127.0.0.1:{agent.port}", "--rate", rate, "--threads", "4",
-                    "--seconds", seconds, "--warmup", "5", "--expect", "up 100%"], check=True)
+                    "--seconds", seconds, "--warmup", "5", "--repeats", "1", "--expect", "up 100%"], check=True)
     stop.set()
     if scrapes_per_s > 0:
         scraper.join()

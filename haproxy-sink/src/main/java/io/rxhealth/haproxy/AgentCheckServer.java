@@ -7,7 +7,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -17,22 +17,28 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The agent-check server: answers every TCP connection with the reply currently on its
- * {@link ReplyBoard}, then closes. It listens on a socket it binds or on one inherited from
+ * The agent-check server: answers every admitted TCP connection with the reply currently on its
+ * {@link ReplyBoard} the moment it is accepted, then closes. Who is admitted (allow-list, a share
+ * per source, room made by closing answered connections) is decided before a byte is read
+ * ({@link Admission}). It listens on a socket it binds or on one inherited from
  * systemd. It computes nothing per connection; the reply is rendered and published elsewhere.
  * Thread-safe; {@link #close} stops it and its threads.
  */
 public final class AgentCheckServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(AgentCheckServer.class);
+    private static final java.time.Duration REFUSAL_LOG_PERIOD = java.time.Duration.ofSeconds(10);
 
     private final EventLoopGroup loops;
     private final Channel serverChannel;
     private final SinkCounters counters;
+    private final Admission admission;
 
-    private AgentCheckServer(EventLoopGroup loops, Channel serverChannel, SinkCounters counters) {
+    private AgentCheckServer(EventLoopGroup loops, Channel serverChannel, SinkCounters counters,
+                             Admission admission) {
         this.loops = loops;
         this.serverChannel = serverChannel;
         this.counters = counters;
+        this.admission = admission;
     }
 
     /**
@@ -49,20 +55,23 @@ public final class AgentCheckServer implements AutoCloseable {
         // Checked before any thread starts, so a misconfigured unit fails with a plain message.
         ServerSocketChannel inherited = listen instanceof Listen.Inherited ? inheritedChannel() : null;
 
-        var counters = new SinkCounters(options.maxConnections());
+        var counters = new SinkCounters();
+        var admission = new Admission(options, counters);
+        var refusals = new RefusalLog(Ticker.system(), REFUSAL_LOG_PERIOD, options.maxPerSource());
         var loops = new EventLoops(options.threads());
         // No TCP_NODELAY: the reply is one write on an idle connection, which Nagle never delays,
         // and the option would cost a system call per connection.
         var bootstrap = new ServerBootstrap()
                 .group(loops, loops)
-                .childHandler(new ConnectionInitializer(replies, counters, options));
+                .childHandler(new ConnectionInitializer(replies, counters, admission, options));
         ChannelFuture started;
         if (inherited != null) {
             // Already bound and listening: register it as it is; bind() would throw AlreadyBoundException.
-            started = bootstrap.channelFactory(() -> new NioServerSocketChannel(inherited)).register();
+            started = bootstrap.channelFactory(() -> new GuardedServerChannel(inherited, admission, refusals))
+                    .register();
         } else {
             var address = ((Listen.Bind) listen).address();
-            started = bootstrap.channel(NioServerSocketChannel.class)
+            started = bootstrap.channelFactory(() -> new GuardedServerChannel(admission, refusals))
                     .option(ChannelOption.SO_BACKLOG, options.backlog())
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .bind(address);
@@ -74,9 +83,9 @@ public final class AgentCheckServer implements AutoCloseable {
                     "listen: " + describe(listen) + ": " + started.cause().getMessage(),
                     started.cause()));
         }
-        var server = new AgentCheckServer(loops, started.channel(), counters);
-        log.info("agent-check server listening on {}{}", server.localAddress(),
-                inherited != null ? " (inherited socket)" : "");
+        var server = new AgentCheckServer(loops, started.channel(), counters, admission);
+        log.info("agent-check server listening on {}{}, sources allowed: {}", server.localAddress(),
+                inherited != null ? " (inherited socket)" : "", options.allow());
         return server;
     }
 
@@ -94,7 +103,7 @@ public final class AgentCheckServer implements AutoCloseable {
     }
 
     public SinkStats stats() {
-        return counters.snapshot();
+        return counters.snapshot(admission::open);
     }
 
     /** Stops accepting, closes open connections and stops the threads; waits up to a few seconds. */

@@ -17,26 +17,32 @@ import org.slf4j.LoggerFactory;
  * ends the output, discards what the client sends and closes. One instance per connection.
  *
  * <p>It never waits for HAProxy's optional {@code agent-send} string. After the reply it shuts the
- * output down (FIN) and keeps reading until the client closes. Closing at once would leave a
- * client's {@code agent-send} unread, and Linux answers a close with unread input with a reset: the
- * connection is torn down instead of ended, and a reply segment lost on the way is never sent
- * again ({@code AgentCheckServerIT#clientsThatSendFirstGetTheReplyAndAnOrderlyEnd}). Whatever the
- * client does, the connection is closed at the connection timeout or once it has sent too much.
+ * output down (FIN) and keeps reading until the client closes, for at most the linger. Closing at
+ * once would leave a client's {@code agent-send} unread, and Linux answers a close with unread input
+ * with a reset: the connection is torn down instead of ended, and a reply segment lost on the way is
+ * never sent again ({@code AgentCheckServerIT#clientsThatSendFirstGetTheReplyAndAnOrderlyEnd}).
+ * From the reply on, the connection is {@link Admission#answered evictable}: it costs a new client
+ * nothing. Whatever the client does, the connection is closed at the linger after the reply, at the
+ * connection timeout, or once it has sent too much.
  */
 final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(AgentReplyHandler.class);
 
     private final ReplyBoard replies;
     private final SinkCounters counters;
+    private final Admission admission;
     private final long timeoutNanos;
+    private final long lingerNanos;
     private final int maxInboundBytes;
     private long inboundBytes;
     private ScheduledFuture<?> deadline;
 
-    AgentReplyHandler(ReplyBoard replies, SinkCounters counters, SinkOptions options) {
+    AgentReplyHandler(ReplyBoard replies, SinkCounters counters, Admission admission, SinkOptions options) {
         this.replies = replies;
         this.counters = counters;
+        this.admission = admission;
         this.timeoutNanos = options.connectionTimeout().toNanos();
+        this.lingerNanos = Math.min(timeoutNanos, options.linger().toNanos());
         this.maxInboundBytes = options.maxInboundBytes();
     }
 
@@ -65,7 +71,11 @@ final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
             }
             counters.replied.increment();
             if (ctx.channel() instanceof DuplexChannel duplex && !duplex.isInputShutdown()) {
+                admission.answered(ctx.channel());
                 duplex.shutdownOutput().addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+                // From here on only the client's close is awaited, and not for long.
+                deadline.cancel(false);
+                deadline = ctx.executor().schedule(() -> timeOut(ctx), lingerNanos, TimeUnit.NANOSECONDS);
             } else {
                 ctx.close();
             }
@@ -94,6 +104,7 @@ final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
         if (deadline != null) {
             deadline.cancel(false);
         }
+        admission.closed(ctx.channel());
         ctx.fireChannelInactive();
     }
 
@@ -105,8 +116,8 @@ final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
     private void timeOut(ChannelHandlerContext ctx) {
         if (ctx.channel().isOpen()) {
             counters.timedOut.increment();
-            log.debug("agent-check client {} still connected after {} ms, closing",
-                    ctx.channel().remoteAddress(), TimeUnit.NANOSECONDS.toMillis(timeoutNanos));
+            log.debug("agent-check client {} still connected at its deadline, closing",
+                    ctx.channel().remoteAddress());
             ctx.close();
         }
     }

@@ -1,40 +1,22 @@
 package io.rxhealth.haproxy;
 
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntSupplier;
 
-/** The server's live counters and its connection-slot count, shared by all connections. */
+/** The server's live counters, shared by all connections; {@link Admission} keeps the open count. */
 final class SinkCounters {
-    private final int maxConnections;
-    private final AtomicInteger active = new AtomicInteger();
     final LongAdder accepted = new LongAdder();
     final LongAdder rejected = new LongAdder();
     final LongAdder replied = new LongAdder();
     final LongAdder timedOut = new LongAdder();
     final LongAdder oversized = new LongAdder();
     final LongAdder errors = new LongAdder();
+    final LongAdder denied = new LongAdder();
+    final LongAdder shed = new LongAdder();
+    final LongAdder evicted = new LongAdder();
 
-    SinkCounters(int maxConnections) {
-        this.maxConnections = maxConnections;
-    }
-
-    /** Takes a connection slot, counting the connection as accepted or rejected. */
-    boolean tryAcquire() {
-        if (active.incrementAndGet() > maxConnections) {
-            active.decrementAndGet();
-            rejected.increment();
-            return false;
-        }
-        accepted.increment();
-        return true;
-    }
-
-    void release() {
-        active.decrementAndGet();
-    }
-
-    SinkStats snapshot() {
+    SinkStats snapshot(IntSupplier open) {
         return new SinkStats(accepted.sum(), rejected.sum(), replied.sum(), timedOut.sum(),
-                oversized.sum(), errors.sum(), active.get());
+                oversized.sum(), errors.sum(), open.getAsInt(), denied.sum(), shed.sum(), evicted.sum());
     }
 }

@@ -46,7 +46,7 @@ class AgentCheckServerIT {
         assertThat(fetch()).isEqualTo("down # storage: connection refused\n");
 
         await().untilAsserted(() -> assertThat(server.stats())
-                .isEqualTo(new SinkStats(2, 0, 2, 0, 0, 0, 0)));
+                .isEqualTo(new SinkStats(2, 0, 2, 0, 0, 0, 0, 0, 0, 0)));
     }
 
     @Test
@@ -57,12 +57,12 @@ class AgentCheckServerIT {
             assertThat(fetch()).isEqualTo(REPLY);
         }
         await().untilAsserted(() -> assertThat(server.stats())
-                .isEqualTo(new SinkStats(50, 0, 50, 0, 0, 0, 0)));
+                .isEqualTo(new SinkStats(50, 0, 50, 0, 0, 0, 0, 0, 0, 0)));
     }
 
     @Test
     void clientsThatSendFirstGetTheReplyAndAnOrderlyEnd() throws Exception {
-        start(SinkOptions.defaults());
+        start(SinkOptions.defaults().withMaxPerSource(128));
         // A burst, so that greetings are already queued when the server takes the connections:
         // had it closed with a greeting unread, the kernel would reset instead of ending cleanly.
         var burst = new ArrayList<Socket>();
@@ -92,24 +92,71 @@ class AgentCheckServerIT {
     }
 
     @Test
-    void rejectsClientsBeyondTheCapAtOnceAndServesAgainOnceSlotsFree() throws IOException {
-        start(SinkOptions.defaults().withMaxConnections(4).withConnectionTimeout(TIMEOUT));
+    void answeredClientsThatHoldOnAreClosedToMakeRoomForNewOnes() throws IOException {
+        // Holders linger far longer than the test takes: only eviction can close them in time.
+        start(SinkOptions.defaults().withMaxConnections(4).withMaxPerSource(64)
+                .withConnectionTimeout(Duration.ofSeconds(30)).withLinger(Duration.ofSeconds(30)));
+        var holders = new ArrayList<Socket>();
         for (int i = 0; i < 4; i++) {
-            connect();
+            holders.add(connect());
         }
         await().until(() -> server.stats().active() == 4);
 
         for (int i = 0; i < 16; i++) {
-            try (var rejected = connect()) {
-                assertThat(readToEndOrReset(rejected.getInputStream())).isEmpty();
-            }
+            assertThat(fetch()).isEqualTo(REPLY);
         }
-        assertThat(server.stats().rejected()).isEqualTo(16);
+        // Room is made only as needed: once a fetch has closed, the next one finds a free slot.
+        assertThat(server.stats().evicted()).isPositive();
+        assertThat(server.stats().rejected()).isZero();
+        // The holders closed to make room had their reply first.
+        assertThat(readToEndOrReset(holders.get(0).getInputStream())).isEqualTo(REPLY);
+    }
 
-        await().atMost(TIMEOUT.multipliedBy(5)).until(() -> server.stats().active() == 0);
+    @Test
+    void resetsASourceOverItsShareUnreadAndServesOtherSources() throws IOException {
+        start(SinkOptions.defaults().withMaxPerSource(2));
+        connect();
+        connect();
+        await().until(() -> server.stats().active() == 2);
+
+        try (var third = connect()) {
+            assertThat(readToEndOrReset(third.getInputStream())).isEmpty();
+        }
+        try (var other = connect("127.0.0.2")) {
+            assertThat(readToEnd(other.getInputStream())).isEqualTo(REPLY);
+        }
+        assertThat(server.stats().shed()).isEqualTo(1);
+    }
+
+    @Test
+    void resetsSourcesOffTheAllowListBeforeReadingAByte() throws IOException {
+        start(SinkOptions.defaults().withAllow(SourceAllowList.parse(List.of("127.0.0.1/32"))));
+
+        try (var denied = connect("127.0.0.2")) {
+            try {
+                denied.getOutputStream().write("hello\n".getBytes(US_ASCII));
+            } catch (IOException resetAlready) {
+                // The reset may be here before the write.
+            }
+            assertThat(readToEndOrReset(denied.getInputStream())).isEmpty();
+        }
         assertThat(fetch()).isEqualTo(REPLY);
-        await().untilAsserted(() -> assertThat(server.stats())
-                .isEqualTo(new SinkStats(5, 16, 5, 4, 0, 0, 0)));
+        await().untilAsserted(() -> {
+            assertThat(server.stats().denied()).isEqualTo(1);
+            assertThat(server.stats().accepted()).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void anAnsweredClientThatNeverClosesIsClosedAtTheLinger() throws IOException {
+        start(SinkOptions.defaults().withLinger(TIMEOUT));
+        var silent = connect();
+
+        await().atMost(TIMEOUT.multipliedBy(5)).untilAsserted(() -> {
+            assertThat(server.stats().timedOut()).isEqualTo(1);
+            assertThat(server.stats().active()).isZero();
+        });
+        assertThat(readToEndOrReset(silent.getInputStream())).isEqualTo(REPLY);
     }
 
     @Test
@@ -176,7 +223,13 @@ class AgentCheckServerIT {
     }
 
     private Socket connect() throws IOException {
-        var client = new Socket(server.localAddress().getAddress(), server.localAddress().getPort());
+        return connect("127.0.0.1");
+    }
+
+    /** Connects from {@code source}, another loopback address than 127.0.0.1 for a second client host. */
+    private Socket connect(String source) throws IOException {
+        var client = new Socket(server.localAddress().getAddress(), server.localAddress().getPort(),
+                java.net.InetAddress.getByName(source), 0);
         client.setSoTimeout(5_000);
         clients.add(client);
         return client;

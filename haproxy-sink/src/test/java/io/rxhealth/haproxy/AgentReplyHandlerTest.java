@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class AgentReplyHandlerTest {
     private final ReplyBoard replies = new ReplyBoard("up ready 100%\n");
     private final SinkOptions options = SinkOptions.defaults().withMaxConnections(2);
-    private final SinkCounters counters = new SinkCounters(options.maxConnections());
+    private final SinkCounters counters = new SinkCounters();
+    private final Admission admission = new Admission(options, counters);
 
     @Test
     void writesCurrentReplyThenEndsOutputAndWaitsForTheClientToClose() {
@@ -24,16 +25,42 @@ class AgentReplyHandlerTest {
         assertThat(channel.isOutputShutdown()).isTrue();
         // Still open: closing with the client's agent-send unread would reset the connection.
         assertThat(channel.isOpen()).isTrue();
-        assertThat(counters.snapshot()).isEqualTo(new SinkStats(1, 0, 1, 0, 0, 0, 1));
+        assertThat(counters.snapshot(admission::open).replied()).isEqualTo(1);
+    }
+
+    @Test
+    void anAnsweredConnectionIsTheFirstToGoWhenRoomIsNeeded() {
+        var answered = connect();
+        readReply(answered);
+        var source = new java.net.InetSocketAddress("127.0.0.1", 40000);
+        admission.admit(source);
+        admission.admit(source);
+
+        assertThat(admission.admit(source)).isEqualTo(Admission.Outcome.ADMITTED);
+        answered.runPendingTasks();
+        assertThat(answered.isOpen()).isFalse();
+        assertThat(counters.evicted.sum()).isEqualTo(1);
+    }
+
+    @Test
+    void anAnsweredClientThatDoesNotCloseIsClosedAtTheLinger() {
+        var channel = connect();
+        readReply(channel);
+
+        channel.advanceTimeBy(options.linger().toNanos(), TimeUnit.NANOSECONDS);
+        channel.runScheduledPendingTasks();
+
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(counters.timedOut.sum()).isEqualTo(1);
     }
 
     @Test
     void closesRightAfterTheReplyWhenTheTransportCannotEndItsOutput() {
-        var channel = new EmbeddedChannel(new ConnectionInitializer(replies, counters, options));
+        var channel = new EmbeddedChannel(new ConnectionInitializer(replies, counters, admission, options));
 
         assertThat(readReply(channel)).isEqualTo("up ready 100%\n");
         assertThat(channel.isOpen()).isFalse();
-        assertThat(counters.snapshot()).isEqualTo(new SinkStats(1, 0, 1, 0, 0, 0, 0));
+        assertThat(counters.replied.sum()).isEqualTo(1);
     }
 
     @Test
@@ -49,7 +76,7 @@ class AgentReplyHandlerTest {
     @Test
     void aConnectionBeforeTheFirstVerdictIsAnsweredWithIt() {
         var starting = new ReplyBoard();
-        var channel = new HalfClosableEmbeddedChannel(new ConnectionInitializer(starting, counters, options));
+        var channel = new HalfClosableEmbeddedChannel(new ConnectionInitializer(starting, counters, admission, options));
 
         assertThat(channel.<Object>readOutbound()).isNull();
         assertThat(channel.isOpen()).isTrue();
@@ -59,13 +86,13 @@ class AgentReplyHandlerTest {
         channel.runPendingTasks();
 
         assertThat(readReply(channel)).isEqualTo("up 50% # cpu warn\n");
-        assertThat(counters.snapshot().replied()).isEqualTo(1);
+        assertThat(counters.snapshot(admission::open).replied()).isEqualTo(1);
     }
 
     @Test
     void aConnectionStillWaitingAtTheTimeoutIsClosedUnanswered() {
         var starting = new ReplyBoard();
-        var channel = new HalfClosableEmbeddedChannel(new ConnectionInitializer(starting, counters, options));
+        var channel = new HalfClosableEmbeddedChannel(new ConnectionInitializer(starting, counters, admission, options));
 
         channel.advanceTimeBy(options.connectionTimeout().toNanos(), TimeUnit.NANOSECONDS);
         channel.runScheduledPendingTasks();
@@ -99,50 +126,8 @@ class AgentReplyHandlerTest {
         channel.writeInbound(ascii("x"));
 
         assertThat(channel.isOpen()).isFalse();
-        assertThat(counters.snapshot().oversized()).isEqualTo(1);
-        assertThat(counters.snapshot().active()).isZero();
-    }
-
-    @Test
-    void closesAConnectionBeyondTheCapUnansweredAndCountsIt() {
-        connect();
-        connect();
-
-        var third = connect();
-
-        assertThat(third.<Object>readOutbound()).isNull();
-        assertThat(third.isOpen()).isFalse();
-        assertThat(counters.snapshot()).isEqualTo(new SinkStats(2, 1, 2, 0, 0, 0, 2));
-    }
-
-    @Test
-    void freesItsSlotOnCloseSoTheNextConnectionIsServed() {
-        var first = connect();
-        connect();
-        first.close();
-
-        var third = connect();
-
-        assertThat(readReply(third)).isEqualTo("up ready 100%\n");
-        assertThat(counters.snapshot().rejected()).isZero();
-    }
-
-    @Test
-    void closesAConnectionThatOutlivesTheTimeout() {
-        var channel = connect();
-        readReply(channel);
-        Duration timeout = options.connectionTimeout();
-
-        // The embedded clock also runs in real time, so only the half is a sharp bound.
-        channel.advanceTimeBy(timeout.toNanos() / 2, TimeUnit.NANOSECONDS);
-        channel.runScheduledPendingTasks();
-        assertThat(channel.isOpen()).isTrue();
-        channel.advanceTimeBy(timeout.toNanos() / 2, TimeUnit.NANOSECONDS);
-        channel.runScheduledPendingTasks();
-
-        assertThat(channel.isOpen()).isFalse();
-        assertThat(counters.snapshot().timedOut()).isEqualTo(1);
-        assertThat(counters.snapshot().active()).isZero();
+        assertThat(counters.snapshot(admission::open).oversized()).isEqualTo(1);
+        assertThat(counters.snapshot(admission::open).active()).isZero();
     }
 
     @Test
@@ -153,7 +138,7 @@ class AgentReplyHandlerTest {
         channel.advanceTimeBy(options.connectionTimeout().toNanos(), TimeUnit.NANOSECONDS);
         channel.runScheduledPendingTasks();
 
-        assertThat(counters.snapshot().timedOut()).isZero();
+        assertThat(counters.snapshot(admission::open).timedOut()).isZero();
     }
 
     @Test
@@ -163,11 +148,11 @@ class AgentReplyHandlerTest {
         channel.pipeline().fireExceptionCaught(new java.io.IOException("Connection reset by peer"));
 
         assertThat(channel.isOpen()).isFalse();
-        assertThat(counters.snapshot().errors()).isEqualTo(1);
+        assertThat(counters.snapshot(admission::open).errors()).isEqualTo(1);
     }
 
     private HalfClosableEmbeddedChannel connect() {
-        return new HalfClosableEmbeddedChannel(new ConnectionInitializer(replies, counters, options));
+        return new HalfClosableEmbeddedChannel(new ConnectionInitializer(replies, counters, admission, options));
     }
 
     private static String readReply(EmbeddedChannel channel) {

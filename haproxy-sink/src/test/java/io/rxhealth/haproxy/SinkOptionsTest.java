@@ -21,14 +21,23 @@ class SinkOptionsTest {
     void rejectsNonsense(String scenario, int connections, long timeoutMs, int inbound, int backlog,
                          int threads, String message) {
         assertThatThrownBy(() -> new SinkOptions(connections, Duration.ofMillis(timeoutMs), inbound,
-                backlog, threads))
+                backlog, threads, 32, Duration.ofMillis(500), SourceAllowList.ANY))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(message);
     }
 
     @org.junit.jupiter.api.Test
+    void rejectsNoShareAndNoLinger() {
+        assertThatThrownBy(() -> SinkOptions.defaults().withMaxPerSource(0))
+                .hasMessage("maxPerSource: 0 (expected: > 0)");
+        assertThatThrownBy(() -> SinkOptions.defaults().withLinger(Duration.ZERO))
+                .hasMessage("linger: PT0S (expected: > 0)");
+    }
+
+    @org.junit.jupiter.api.Test
     void defaultsAreTheDocumentedOnes() {
         assertThat(SinkOptions.defaults())
-                .isEqualTo(new SinkOptions(256, Duration.ofSeconds(2), 4096, 1024, 1));
+                .isEqualTo(new SinkOptions(256, Duration.ofSeconds(2), 4096, 1024, 1, 32, Duration.ofMillis(500),
+                        SourceAllowList.ANY));
     }
 }

@@ -84,7 +84,8 @@ public final class AgentApp implements AutoCloseable {
         // made while the first cycle runs waits for it (within the connection timeout) instead
         // of getting a made-up 100%. Opening first overlaps Netty's start with the first cycle.
         SinkOptions options = SinkOptions.defaults().withMaxConnections(config.listen().maxConnections())
-                .withConnectionTimeout(config.listen().connectionTimeout());
+                .withConnectionTimeout(config.listen().connectionTimeout())
+                .withMaxPerSource(config.listen().maxPerSource()).withAllow(config.listen().allow());
         try {
             server = AgentCheckServer.start(listen(config.listen()), board, options);
             closeables.add(0, server);
@@ -162,8 +163,16 @@ public final class AgentApp implements AutoCloseable {
     private static void registerSinkMetrics(AgentMetrics metrics, AgentCheckServer server) {
         metrics.counter("rxhealth_agentcheck_connections_accepted", "Connections accepted on the agent-check port",
                 () -> server.stats().accepted());
-        metrics.counter("rxhealth_agentcheck_connections_rejected", "Connections closed unanswered (over the cap)",
+        metrics.counter("rxhealth_agentcheck_connections_rejected",
+                "Connections reset unanswered: every slot held one still waiting for the first verdict",
                 () -> server.stats().rejected());
+        metrics.counter("rxhealth_agentcheck_connections_denied",
+                "Connections reset unread: source not on listen.allow", () -> server.stats().denied());
+        metrics.counter("rxhealth_agentcheck_connections_shed",
+                "Connections reset unread: their source had listen.max-per-source open",
+                () -> server.stats().shed());
+        metrics.counter("rxhealth_agentcheck_connections_evicted",
+                "Answered connections closed early to make room for a new one", () -> server.stats().evicted());
         metrics.counter("rxhealth_agentcheck_replies", "Replies written", () -> server.stats().replied());
         metrics.counter("rxhealth_agentcheck_timeouts", "Connections cut at the connection timeout",
                 () -> server.stats().timedOut());

@@ -48,6 +48,7 @@ final class AgentLoop {
     private String lastLabel;
     private RecoverySnapshot.Phase lastPhase;
     private Instant lastSave = Instant.EPOCH;
+    private String saveError;
     private volatile AgentStatus status;
 
     /**
@@ -119,7 +120,8 @@ final class AgentLoop {
         lastLabel = label;
         lastPhase = recovery.phase();
         status = new AgentStatus(now, label, decision.verdict().state().name(), decision.verdict().weightPercent(),
-                decision.ready(), decision.verdict().reasons(), reply.strip(), stateDir, List.copyOf(checks));
+                decision.ready(), decision.verdict().reasons(), reply.strip(), stateDir, List.copyOf(checks),
+                saveError != null ? saveError : history.writeError());
         return status;
     }
 
@@ -128,8 +130,17 @@ final class AgentLoop {
             stateFile.save(new StateFile.Saved(1, now, decision.verdict().state(), decision.verdict().weightPercent(),
                     recovery.phase(), recovery.elapsed().toMillis()));
             lastSave = now;
+            if (saveError != null) {
+                log.info("state file in {} written again", stateDir);
+                saveError = null;
+            }
         } catch (IOException e) {
-            log.warn("cannot write state file in {}: {}", stateDir, e.getMessage());
+            // Once per change of reason: a full or read-only state dir must not flood the log.
+            String reason = "cannot write state file in " + stateDir + ": " + e;
+            if (!reason.equals(saveError)) {
+                log.warn("{}; 9505 keeps answering, a restart would start the recovery window afresh", reason);
+            }
+            saveError = reason;
         }
     }
 }

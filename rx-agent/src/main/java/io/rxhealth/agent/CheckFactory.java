@@ -5,6 +5,7 @@ import io.rxhealth.agent.config.CheckSpec;
 import io.rxhealth.checks.docker.DockerCheckConfig;
 import io.rxhealth.checks.docker.DockerChecks;
 import io.rxhealth.checks.host.HostChecks;
+import io.rxhealth.checks.host.SustainedCrit;
 import io.rxhealth.checks.host.Thresholds;
 import io.rxhealth.checks.http.EndpointSpec;
 import io.rxhealth.checks.http.HttpClients;
@@ -66,7 +67,7 @@ final class CheckFactory implements Closeable {
             java.time.Duration runnerTimeout = spec.timeout();
             if (spec instanceof CheckSpec.Host h) {
                 host = host == null ? HostChecks.create() : host;
-                check = host(host, h);
+                check = h.critFor().isZero() ? host(host, h) : new SustainedCrit(host(host, h), h.critFor(), ticker);
             } else if (spec instanceof CheckSpec.Mount m) {
                 host = host == null ? HostChecks.create() : host;
                 Thresholds t = new Thresholds(m.warn(), m.crit());

@@ -29,6 +29,7 @@ public final class History {
     private final JSON json;
     private final int capacity;
     private final Deque<Transition> ring = new ArrayDeque<>();
+    private volatile String writeError;
 
     public History(Path dir, JSON json, int capacity) {
         if (capacity < 1) {
@@ -46,9 +47,23 @@ public final class History {
         push(t);
         try {
             AtomicFiles.write(file, json.asBytes(new ArrayList<>(ring)));
+            if (writeError != null) {
+                log.info("{} written again", file);
+                writeError = null;
+            }
         } catch (IOException e) {
-            log.warn("cannot write {}: {}", file, e.getMessage());
+            // Logged when the reason changes, not on every transition while the disk stays full.
+            String reason = "cannot write " + file + ": " + e;
+            if (!reason.equals(writeError)) {
+                log.warn("{}; 9505 keeps answering, the history is kept in memory", reason);
+            }
+            writeError = reason;
         }
+    }
+
+    /** Why the last write failed, or null when it succeeded. */
+    String writeError() {
+        return writeError;
     }
 
     /** Oldest first. */

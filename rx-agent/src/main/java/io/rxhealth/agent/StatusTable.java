@@ -13,7 +13,11 @@ final class StatusTable {
         b.append("verdict: ").append(s.verdict()).append(s.ready() ? " (ready)" : "").append('\n');
         b.append("reply:   ").append(s.reply()).append('\n');
         b.append("at:      ").append(s.at()).append('\n');
-        b.append("state:   ").append(s.stateDir()).append("\n\n");
+        b.append("state:   ").append(s.stateDir()).append("\n");
+        if (s.stateError() != null) {
+            b.append("         NOT WRITABLE: ").append(s.stateError()).append("\n");
+        }
+        b.append("\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"CHECK", "LEVEL", "MS", "DETAIL"});
         for (AgentStatus.CheckStatus c : s.checks()) {

@@ -57,7 +57,7 @@ class JsonTest {
     void readsStatusBackWithStatsAsAMapAndNullsKept() throws IOException {
         AgentStatus status = new AgentStatus(T0, "50%", "UP", 50, false, List.of("preview crit"), "up 50%",
                 "/var/lib/rx-health-agent", List.of(new AgentStatus.CheckStatus("preview", "CRIT", "500", 12, null,
-                        EndpointStats.none("preview"))));
+                        EndpointStats.none("preview"))), null);
         String text = Json.json().asString(status);
         assertThat(text).contains("\"lastSuccess\":null");
         AgentStatus read = Json.json().beanFrom(AgentStatus.class, text);

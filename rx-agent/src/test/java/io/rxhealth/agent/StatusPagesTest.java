@@ -15,10 +15,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class StatusPagesTest {
     static final AgentStatus STATUS = new AgentStatus(Instant.parse("2026-11-30T10:00:00Z"), "75%", "UP", 75,
-            false, List.of(), "up 75%", "/var/lib/rx-health-agent", List.of());
+            false, List.of(), "up 75%", "/var/lib/rx-health-agent", List.of(), null);
     static final String STATUS_JSON = "{\"at\":\"2026-11-30T10:00:00Z\",\"verdict\":\"75%\",\"state\":\"UP\","
             + "\"weightPercent\":75,\"ready\":false,\"reasons\":[],\"reply\":\"up 75%\","
-            + "\"stateDir\":\"/var/lib/rx-health-agent\",\"checks\":[]}\n";
+            + "\"stateDir\":\"/var/lib/rx-health-agent\",\"checks\":[],\"stateError\":null}\n";
     static final String METRICS = "rxhealth_verdict_weight_percent 75.0\n";
 
     @ParameterizedTest(name = "{0} {1}, first cycle {2}")

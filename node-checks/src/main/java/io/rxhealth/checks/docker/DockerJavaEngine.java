@@ -16,12 +16,23 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Optional;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 
 /**
  * {@link DockerEngine} over docker-java with the Apache HttpClient 5 transport, talking plain HTTP
  * to a unix socket ({@code unix:///var/run/docker.sock}) or a TCP port ({@code
  * tcp://127.0.0.1:2375}). TLS is not supported. Thread-safe; close it to release its connections.
+ *
+ * <p>Every call has a deadline that fires: connect plus response timeout. The transport's own
+ * timeouts hold over TCP, but docker-java's unix socket ignores its read timeout (a socket that
+ * accepted and never answered kept a thread blocked for good), so a watchdog closes the client
+ * under a call that outlives its deadline: the blocked read ends at once and the next call gets
+ * a fresh client ({@code DockerDeadlineIT}). The watchdog's one thread exists only while calls are
+ * in flight.
  */
 final class DockerJavaEngine implements DockerEngine, Closeable {
     private static final Pattern STATUS_PREFIX = Pattern.compile("^Status \\d+: ");
@@ -29,11 +40,32 @@ final class DockerJavaEngine implements DockerEngine, Closeable {
             Pattern.compile("\"message\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     private final String host;
-    private final DockerClient client;
+    private final URI uri;
+    private final Duration connectTimeout;
+    private final Duration responseTimeout;
+    private final long deadlineNanos;
+    private final ScheduledThreadPoolExecutor watchdog;
+    private volatile DockerClient client;
+    private volatile boolean closed;
 
     DockerJavaEngine(String host, Duration connectTimeout, Duration responseTimeout) {
-        var uri = parseHost(host);
+        this.uri = parseHost(host);
         this.host = host;
+        this.connectTimeout = requirePositive("connectTimeout", connectTimeout);
+        this.responseTimeout = requirePositive("responseTimeout", responseTimeout);
+        this.deadlineNanos = connectTimeout.plus(responseTimeout).toNanos();
+        this.watchdog = new ScheduledThreadPoolExecutor(1, r -> {
+            var t = new Thread(r, "docker-deadline");
+            t.setDaemon(true);
+            return t;
+        });
+        watchdog.setRemoveOnCancelPolicy(true);
+        watchdog.setKeepAliveTime(5, TimeUnit.SECONDS);
+        watchdog.allowCoreThreadTimeOut(true);
+        this.client = newClient();
+    }
+
+    private DockerClient newClient() {
         // The plain Builder, not createDefaultConfigBuilder(): the agent's config alone decides
         // where the engine is, never DOCKER_HOST or ~/.docker of whoever runs the agent.
         var config = new DefaultDockerClientConfig.Builder()
@@ -42,10 +74,10 @@ final class DockerJavaEngine implements DockerEngine, Closeable {
                 .build();
         var http = new ApacheDockerHttpClient.Builder()
                 .dockerHost(uri)
-                .connectionTimeout(requirePositive("connectTimeout", connectTimeout))
-                .responseTimeout(requirePositive("responseTimeout", responseTimeout))
+                .connectionTimeout(connectTimeout)
+                .responseTimeout(responseTimeout)
                 .build();
-        this.client = DockerClientImpl.getInstance(config, http);
+        return DockerClientImpl.getInstance(config, http);
     }
 
     /** Validates a docker host string: {@code unix:///absolute/path} or {@code tcp://host:port}. */
@@ -70,7 +102,7 @@ final class DockerJavaEngine implements DockerEngine, Closeable {
 
     @Override
     public void ping() throws IOException {
-        call("GET /_ping", () -> client.pingCmd().exec());
+        call("GET /_ping", c -> c.pingCmd().exec());
     }
 
     @Override
@@ -79,7 +111,7 @@ final class DockerJavaEngine implements DockerEngine, Closeable {
         InspectContainerResponse response;
         try {
             response = call("GET /containers/" + container + "/json",
-                    () -> client.inspectContainerCmd(container).exec());
+                    c -> c.inspectContainerCmd(container).exec());
         } catch (IOException e) {
             if (e.getCause() instanceof NotFoundException) {
                 return Optional.empty();
@@ -124,8 +156,46 @@ final class DockerJavaEngine implements DockerEngine, Closeable {
      * different for each request.
      */
     private <T> T call(String request, DockerCall<T> call) throws IOException {
+        DockerClient used = client;
+        var fired = new AtomicBoolean();
+        ScheduledFuture<?> deadline = watchdog.schedule(() -> {
+            fired.set(true);
+            closeQuietly(used);
+        }, deadlineNanos, TimeUnit.NANOSECONDS);
         try {
-            return call.exec();
+            return mapped(request, used, call);
+        } catch (IOException | RuntimeException e) {
+            if (fired.get()) {
+                throw new IOException(host + ": " + request + ": no answer within "
+                        + TimeUnit.NANOSECONDS.toMillis(deadlineNanos) + " ms", e);
+            }
+            throw e;
+        } finally {
+            deadline.cancel(false);
+            if (fired.get()) {
+                replace(used);
+            }
+        }
+    }
+
+    /** After a deadline closed {@code broken}, the first call back puts a fresh client in its place. */
+    private synchronized void replace(DockerClient broken) {
+        if (client == broken && !closed) {
+            client = newClient();
+        }
+    }
+
+    private static void closeQuietly(DockerClient c) {
+        try {
+            c.close();
+        } catch (IOException | RuntimeException ignored) {
+            // Closing is all that is wanted; the blocked call reports the deadline.
+        }
+    }
+
+    private <T> T mapped(String request, DockerClient used, DockerCall<T> call) throws IOException {
+        try {
+            return call.exec(used);
         } catch (DockerException e) {
             throw new IOException(host + ": " + request + ": HTTP " + e.getHttpStatus()
                     + ": " + engineMessage(e.getMessage()), e);
@@ -178,12 +248,14 @@ final class DockerJavaEngine implements DockerEngine, Closeable {
     }
 
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
+        closed = true;
+        watchdog.shutdownNow();
         client.close();
     }
 
     @FunctionalInterface
     private interface DockerCall<T> {
-        T exec();
+        T exec(DockerClient client);
     }
 }

@@ -1,5 +1,6 @@
 package io.rxhealth.agent.config;
 
+import io.rxhealth.haproxy.SourceAllowList;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,8 +30,10 @@ public record AgentConfig(ListenSpec listen, Optional<InetSocketAddress> status,
      *
      * @param socket {@code bind}: bind {@code address}; {@code inherited}: the socket systemd passes
      *               on stdin; {@code auto}: inherited when stdin is a listening socket, else bind
+     * @param maxPerSource connections open at once from one source address
+     * @param allow  the source addresses that may connect ({@code SourceAllowList}); empty: any
      */
     public record ListenSpec(InetSocketAddress address, String socket, int maxConnections,
-                             Duration connectionTimeout) {
+                             Duration connectionTimeout, int maxPerSource, SourceAllowList allow) {
     }
 }

@@ -19,9 +19,12 @@ public sealed interface CheckSpec {
     /** The host checks read through OSHI. */
     enum HostKind { CPU, LOAD, MEMORY, SWAP }
 
-    /** CPU use and memory/swap use are fractions 0..1; load is per core. */
-    record Host(HostKind kind, String name, double warn, double crit, CheckPolicy policy, Duration timeout)
-            implements CheckSpec {
+    /**
+     * CPU use and memory/swap use are fractions 0..1; load is per core. {@code critFor}: how long the
+     * crit level must hold before it counts (until then it counts as warn).
+     */
+    record Host(HostKind kind, String name, double warn, double crit, CheckPolicy policy, Duration timeout,
+                Duration critFor) implements CheckSpec {
     }
 
     /** File-system fill or inode use of the file system holding {@code path}; fractions 0..1. */

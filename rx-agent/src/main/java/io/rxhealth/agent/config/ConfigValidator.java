@@ -11,6 +11,7 @@ import static io.rxhealth.agent.config.ConfigValues.socketAddress;
 import io.rxhealth.agent.config.RawConfig.RawChecks;
 import io.rxhealth.agent.config.RawConfig.RawMount;
 import io.rxhealth.agent.config.RawConfig.RawThreshold;
+import io.rxhealth.haproxy.SourceAllowList;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -75,7 +76,28 @@ final class ConfigValidator {
         }
         Duration timeout = positive("listen.connection-timeout",
                 l == null || l.connectionTimeout() == null ? "2s" : l.connectionTimeout());
-        return new AgentConfig.ListenSpec(socketAddress("listen", address, port, true), socket, max, timeout);
+        int perSource = l == null || l.maxPerSource() == null ? 32 : l.maxPerSource();
+        if (perSource < 1) {
+            throw new ConfigException("listen.max-per-source", perSource, ">= 1");
+        }
+        return new AgentConfig.ListenSpec(socketAddress("listen", address, port, true), socket, max, timeout,
+                perSource, allow(l == null ? null : l.allow()));
+    }
+
+    private static SourceAllowList allow(List<String> entries) {
+        if (entries == null) {
+            return SourceAllowList.ANY;
+        }
+        if (entries.isEmpty()) {
+            // An empty list would read as "nobody" to some and "anybody" to others: say which.
+            throw new ConfigException("listen.allow", "[]", "at least one address, or no listen.allow for any");
+        }
+        try {
+            return SourceAllowList.parse(entries);
+        } catch (IllegalArgumentException e) {
+            // The message starts with the entry's index: "[1]: '10.0.0.0/33' (expected: ...)".
+            throw new ConfigException("listen.allow" + e.getMessage());
+        }
     }
 
     private Optional<InetSocketAddress> status(RawConfig.RawStatus s) {
@@ -127,8 +149,10 @@ final class ConfigValidator {
         double w = parser.parse(key + ".warn", or(t.warn(), warn));
         double c = parser.parse(key + ".crit", or(t.crit(), crit));
         ordered(key, t.warn(), w, c);
+        // A burst of traffic must not take a node out: crit counts once it has held this long.
+        Duration critFor = Units.duration(key + ".crit-for", or(t.critFor(), "30s"));
         out.add(new CheckSpec.Host(kind, name, w, c, policy(key, t.onWarn(), t.onCrit(), t.onUnknown(), "50%", "down"),
-                timeout(key, t.timeout())));
+                timeout(key, t.timeout()), critFor));
     }
 
     private void mounts(List<CheckSpec> out, String kind, boolean inodes, List<RawMount> mounts) {

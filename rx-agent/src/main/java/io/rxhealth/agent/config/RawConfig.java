@@ -12,7 +12,7 @@ record RawConfig(RawListen listen, RawStatus status, String stateDir, String int
                  RawChecks checks) {
 
     record RawListen(String address, Integer port, String socket, Integer maxConnections,
-                     String connectionTimeout) {
+                     String connectionTimeout, Integer maxPerSource, List<String> allow) {
     }
 
     record RawStatus(Boolean enabled, String address, Integer port) {
@@ -28,7 +28,7 @@ record RawConfig(RawListen listen, RawStatus status, String stateDir, String int
 
     /** Thresholds and reactions of one host check; {@code enabled: false} turns it off. */
     record RawThreshold(Boolean enabled, String warn, String crit, String onWarn, String onCrit,
-                        String onUnknown, String timeout) {
+                        String onUnknown, String timeout, String critFor) {
     }
 
     record RawMount(String path, String warn, String crit, String onWarn, String onCrit, String onUnknown,

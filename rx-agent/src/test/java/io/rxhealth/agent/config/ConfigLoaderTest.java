@@ -60,6 +60,25 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void readsTheAllowListAndTheShareOfOneSource() {
+        AgentConfig c = loader.parse("""
+                listen: { allow: [10.0.0.5, 10.0.1.0/24], max-per-source: 8 }
+                checks: { cpu: {} }
+                """, "test");
+        assertEquals(List.of("10.0.0.5", "10.0.1.0/24"), c.listen().allow().entries());
+        assertEquals(8, c.listen().maxPerSource());
+        assertEquals(true, loader.loadDefault().listen().allow().allowsAny());
+        assertEquals(32, loader.loadDefault().listen().maxPerSource());
+    }
+
+    @Test
+    void resourceCritMustHoldThirtySecondsUnlessConfigured() {
+        AgentConfig c = loader.parse("checks: { cpu: {}, load: { crit-for: 0s }, memory: { crit-for: 2m } }", "test");
+        assertEquals(List.of(Duration.ofSeconds(30), Duration.ZERO, Duration.ofMinutes(2)),
+                c.checks().stream().map(s -> ((CheckSpec.Host) s).critFor()).toList());
+    }
+
+    @Test
     void theDirectumRxExampleInTheDocsIsValid(@org.junit.jupiter.api.io.TempDir Path tmp) throws java.io.IOException {
         // The example's password files live under /etc/rx-health on a node; here, in a temp dir.
         String yaml = java.nio.file.Files.readString(Path.of("..", "docs", "examples", "directum-rx.yaml"))
@@ -93,7 +112,7 @@ class ConfigLoaderTest {
     @CsvSource(delimiter = '|', textBlock = """
         # case                     | yaml                                                          | message
         unknown top-level key      | 'intervall: 2s'                                               | 'test: unknown key ''intervall'' (expected one of: check-timeout, checks, fall, hold, interval, listen, ready-interval, recovery, rise, state-dir, status)'
-        unknown nested key         | 'checks: { cpu: { warn: 50%, critical: 90% } }'               | 'test: unknown key ''checks.cpu.critical'' (expected one of: crit, enabled, on-crit, on-unknown, on-warn, timeout, warn)'
+        unknown nested key         | 'checks: { cpu: { warn: 50%, critical: 90% } }'               | 'test: unknown key ''checks.cpu.critical'' (expected one of: crit, crit-for, enabled, on-crit, on-unknown, on-warn, timeout, warn)'
         bad duration               | 'interval: 2 seconds'                                         | 'test: interval: ''2 seconds'' (expected: a duration such as 500ms, 2s, 5m or 1h)'
         zero interval              | 'interval: 0s'                                                | 'test: interval: ''0s'' (expected: a duration above 0)'
         bad percentage             | 'checks: { memory: { warn: 85 } }'                            | 'test: checks.memory.warn: ''85'' (expected: a percentage such as 80%)'
@@ -107,6 +126,11 @@ class ConfigLoaderTest {
         no checks                  | 'interval: 2s'                                                | 'test: checks: null (expected: at least one check)'
         bad socket mode            | 'listen: { socket: systemd }'                                 | 'test: listen.socket: ''systemd'' (expected: auto, bind or inherited)'
         bad port                   | 'listen: { port: 70000 }'                                     | 'test: listen.port: 70000 (expected: 0..65535)'
+        allow-list host name       | 'listen: { allow: [10.0.0.5, haproxy-1] }'                    | 'test: listen.allow[1]: ''haproxy-1'' (expected: an IP address or CIDR range such as 10.0.0.5, 10.0.1.0/24 or fd00::/64)'
+        allow-list bad prefix      | 'listen: { allow: [10.0.0.0/33] }'                            | 'test: listen.allow[0]: ''10.0.0.0/33'' (expected: an IP address or CIDR range such as 10.0.0.5, 10.0.1.0/24 or fd00::/64)'
+        empty allow-list           | 'listen: { allow: [] }'                                       | 'test: listen.allow: ''[]'' (expected: at least one address, or no listen.allow for any)'
+        bad crit-for               | 'checks: { cpu: { crit-for: soon } }'                         | 'test: checks.cpu.crit-for: ''soon'' (expected: a duration such as 500ms, 2s, 5m or 1h)'
+        no share per source        | 'listen: { max-per-source: 0 }'                               | 'test: listen.max-per-source: 0 (expected: >= 1)'
         bad docker host            | 'checks: { docker: { host: /var/run/docker.sock } }'          | 'test: checks.docker.host: ''/var/run/docker.sock'' (expected: unix:///path or tcp://host:port)'
         port is not a number       | 'listen: { port: ninety }'                                    | 'test: listen.port: ''ninety'' (expected: a whole number)'
         text where a mapping goes  | 'checks: cpu'                                                 | 'test: checks: wrong kind of value (expected: a mapping of keys)'

@@ -1,0 +1,281 @@
+package io.rxhealth.haproxy.bench;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+
+import io.rxhealth.haproxy.AgentCheckServer;
+import io.rxhealth.haproxy.AttackMix;
+import io.rxhealth.haproxy.Listen;
+import io.rxhealth.haproxy.ReplyBoard;
+import io.rxhealth.haproxy.SinkOptions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Load harness, not a test: opens agent-check connections at a fixed rate from a few client
+ * threads (source 127.0.0.1), reads each reply to the end and records, per connection, the
+ * latency from connect to end of stream and how late it started against its schedule. With
+ * {@code --attack} the hostile mix of {@link AttackMix} runs meanwhile from other loopback sources.
+ *
+ * <p>Options: {@code --target host:port} (default: a server in this JVM), {@code --rate N}
+ * connections/s in all (default 10000), {@code --threads N} (default 4), {@code --seconds N} per
+ * measured run (default 20), {@code --warmup N} seconds not measured (default 5), {@code --repeats N}
+ * measured runs (default 3; the medians are printed last), {@code --attack full|reduced},
+ * {@code --expect LINE} the reply every connection must get (default: the line the same-JVM server serves).
+ *
+ * <p>Each thread keeps to its own schedule and has one connection at a time. "Schedule lag" is
+ * how late a connection started against its schedule: when the harness (or the machine) falls
+ * behind, connect-to-EOF alone would hide it. "Unanswered" is every connection that did not get
+ * the expected reply in full (reset, refused, timed out after 5 s, or a wrong line).
+ *
+ * <p>Server in its own JVM with the shipped flags, from the repository root:
+ * <pre>
+ * mvn -B -q -pl haproxy-sink -am test-compile dependency:build-classpath \
+ *     -Dmdep.outputFile=/tmp/rxh-sink-cp.txt -Dmdep.includeScope=test
+ * cd haproxy-sink; CP=target/classes:target/test-classes:$(cat /tmp/rxh-sink-cp.txt)
+ * java -XX:+UseSerialGC -Xmx32m -Xss256k -XX:TieredStopAtLevel=1 -cp $CP \
+ *     io.rxhealth.haproxy.bench.ReplyServerMain 127.0.0.1 0 &amp;     # prints "listening on PORT"
+ * java -XX:+UseSerialGC -cp $CP io.rxhealth.haproxy.bench.ReplyLoadHarness \
+ *     --target 127.0.0.1:PORT --rate 10000 --seconds 20 --repeats 3
+ * </pre>
+ */
+public final class ReplyLoadHarness {
+    static final String REPLY = "up ready 75% # preview: 503 Service Unavailable\n";
+
+    private ReplyLoadHarness() {
+    }
+
+    /** One measured run's figures; latencies in microseconds. */
+    record Result(double rate, long answered, long unanswered, double p50, double p99, double p999, double max,
+                  double lagP50, double lagP99, double lagMax) {
+        String line() {
+            return String.format("%,.0f/s answered %d unanswered %d | connect->EOF us p50 %.0f p99 %.0f p99.9 %.0f"
+                            + " max %.0f | schedule lag us p50 %.0f p99 %.0f max %.0f", rate, answered, unanswered,
+                    p50, p99, p999, max, lagP50, lagP99, lagMax);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        String target = option(args, "--target", null);
+        int rate = Integer.parseInt(option(args, "--rate", "10000"));
+        int threads = Integer.parseInt(option(args, "--threads", "4"));
+        int seconds = Integer.parseInt(option(args, "--seconds", "20"));
+        int warmup = Integer.parseInt(option(args, "--warmup", "5"));
+        int repeats = Integer.parseInt(option(args, "--repeats", "3"));
+        String attackPlan = option(args, "--attack", null);
+        // The reply every connection must get: the served line without its newline (a real agent
+        // serves its own verdict, e.g. "up 100%").
+        byte[] expected = (option(args, "--expect", REPLY.strip()) + "\n").getBytes(US_ASCII);
+
+        AgentCheckServer local = null;
+        InetSocketAddress address;
+        if (target == null) {
+            local = AgentCheckServer.start(Listen.bind("127.0.0.1", 0), new ReplyBoard(REPLY),
+                    SinkOptions.defaults());
+            address = local.localAddress();
+        } else {
+            int colon = target.lastIndexOf(':');
+            address = new InetSocketAddress(target.substring(0, colon),
+                    Integer.parseInt(target.substring(colon + 1)));
+        }
+        System.out.printf("target %s%s, %d connections/s from %d threads, %d s warm-up, %d x %d s measured,"
+                        + " attack: %s; load average %s%n", address, local != null ? " (same JVM)" : "", rate,
+                threads, warmup, repeats, seconds, attackPlan == null ? "none" : attackPlan, loadAverage());
+
+        AttackMix attack = null;
+        if (attackPlan != null) {
+            attack = AttackMix.start(address, attackPlan.equals("reduced") ? AttackMix.Plan.reduced()
+                    : AttackMix.Plan.full());
+        }
+        run(address, expected, rate, threads, warmup);
+        var results = new ArrayList<Result>();
+        for (int r = 0; r < repeats; r++) {
+            Result result = run(address, expected, rate, threads, seconds);
+            results.add(result);
+            System.out.printf("run %d: %s%n", r + 1, result.line());
+        }
+        if (attack != null) {
+            System.out.println(attack.counts());
+            attack.close();
+        }
+        if (local != null) {
+            local.close();
+            System.out.println(local.stats());
+        }
+        System.out.printf("median of %d: %s%n", repeats, median(results).line());
+        System.out.println("load average after: " + loadAverage());
+    }
+
+    private static Result run(InetSocketAddress address, byte[] expected, int rate, int threads, int seconds)
+            throws InterruptedException {
+        long intervalNanos = (long) threads * 1_000_000_000L / rate;
+        long start = System.nanoTime() + 50_000_000L;
+        long end = start + seconds * 1_000_000_000L;
+        var clients = new ArrayList<Client>();
+        for (int t = 0; t < threads; t++) {
+            // Threads start staggered so their connections interleave evenly.
+            var client = new Client(address, expected, start + t * intervalNanos / threads, intervalNanos, end);
+            clients.add(client);
+            client.thread.start();
+        }
+        for (Client client : clients) {
+            client.thread.join();
+        }
+        var service = new LongList();
+        var lag = new LongList();
+        long unanswered = 0;
+        long firstStart = Long.MAX_VALUE;
+        long lastDone = Long.MIN_VALUE;
+        for (Client client : clients) {
+            firstStart = Math.min(firstStart, client.firstStart);
+            lastDone = Math.max(lastDone, client.lastDone);
+            service.addAll(client.service);
+            lag.addAll(client.lag);
+            unanswered += client.unanswered;
+        }
+        long[] s = service.sorted();
+        long[] l = lag.sorted();
+        // Achieved rate over the time actually taken: clients that fall behind stretch it.
+        double wall = (lastDone - firstStart) / 1e9;
+        return new Result((s.length + unanswered) / wall, s.length, unanswered, micros(s, 0.50), micros(s, 0.99),
+                micros(s, 0.999), micros(s, 1.0), micros(l, 0.50), micros(l, 0.99), micros(l, 1.0));
+    }
+
+    static Result median(List<Result> results) {
+        return new Result(med(results, Result::rate), (long) med(results, Result::answered),
+                (long) med(results, Result::unanswered), med(results, Result::p50), med(results, Result::p99),
+                med(results, Result::p999), med(results, Result::max), med(results, Result::lagP50),
+                med(results, Result::lagP99), med(results, Result::lagMax));
+    }
+
+    private static double med(List<Result> results, ToDoubleFunction<Result> figure) {
+        double[] values = results.stream().mapToDouble(figure).sorted().toArray();
+        int n = values.length;
+        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    }
+
+    private static double micros(long[] sorted, double quantile) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int index = (int) Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1);
+        return sorted[Math.max(0, index)] / 1_000.0;
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static String option(String[] args, String name, String fallback) {
+        for (int i = 0; i < args.length - 1; i++) {
+            if (args[i].equals(name)) {
+                return args[i + 1];
+            }
+        }
+        return fallback;
+    }
+
+    /** One client thread: connect, read to EOF, close, on its own schedule. */
+    private static final class Client implements Runnable {
+        private static final InetAddress SOURCE = InetAddress.getLoopbackAddress();
+
+        private final InetSocketAddress address;
+        private final long first;
+        private final long intervalNanos;
+        private final long end;
+        private final byte[] expected;
+        private final byte[] buffer = new byte[1024];
+        final LongList service = new LongList();
+        final LongList lag = new LongList();
+        final Thread thread = new Thread(this, "load-client");
+        long unanswered;
+        long firstStart = Long.MAX_VALUE;
+        long lastDone = Long.MIN_VALUE;
+
+        Client(InetSocketAddress address, byte[] expected, long first, long intervalNanos, long end) {
+            this.address = address;
+            this.expected = expected;
+            this.first = first;
+            this.intervalNanos = intervalNanos;
+            this.end = end;
+        }
+
+        @Override
+        public void run() {
+            for (long scheduled = first; scheduled < end; scheduled += intervalNanos) {
+                long now;
+                while ((now = System.nanoTime()) < scheduled) {
+                    LockSupport.parkNanos(scheduled - now);
+                }
+                firstStart = Math.min(firstStart, now);
+                boolean right;
+                try {
+                    right = fetch();
+                } catch (IOException e) {
+                    right = false;
+                }
+                long done = System.nanoTime();
+                lastDone = done;
+                if (right) {
+                    service.add(done - now);
+                    lag.add(now - scheduled);
+                } else {
+                    unanswered++;
+                }
+            }
+        }
+
+        private boolean fetch() throws IOException {
+            try (var socket = new Socket()) {
+                socket.bind(new InetSocketAddress(SOURCE, 0));
+                socket.setSoTimeout(5_000);
+                socket.connect(address, 5_000);
+                InputStream in = socket.getInputStream();
+                int length = 0;
+                for (int n; (n = in.read(buffer, length, buffer.length - length)) > 0; ) {
+                    length += n;
+                }
+                return Arrays.equals(buffer, 0, length, expected, 0, expected.length);
+            }
+        }
+    }
+
+    /** A growable list of longs, sorted once at the end: an exact histogram. */
+    private static final class LongList {
+        private long[] values = new long[1 << 16];
+        private int size;
+
+        void add(long value) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = value;
+        }
+
+        void addAll(LongList other) {
+            for (int i = 0; i < other.size; i++) {
+                add(other.values[i]);
+            }
+        }
+
+        long[] sorted() {
+            long[] copy = Arrays.copyOf(values, size);
+            Arrays.sort(copy);
+            return copy;
+        }
+    }
+}
