@@ -111,6 +111,15 @@ final class ConfigReload<C> {
      * jdk.unsupported, present in every JDK 17 runtime) is the only way the JDK offers to catch
      * SIGHUP; without a handler the JVM exits 129 on it.
      */
+    /**
+     * Until {@link #onSighup} replaces it, a SIGHUP only says the config is being read now: the
+     * JVM's own handler would exit 129 on a reload that comes while the daemon starts.
+     */
+    static void holdSighupWhileStarting() {
+        sun.misc.Signal.handle(new sun.misc.Signal("HUP"),
+                sig -> log.info("reload: still starting; the config is being read now"));
+    }
+
     void onSighup(Executor executor) {
         sun.misc.Signal.handle(new sun.misc.Signal("HUP"), sig -> executor.execute(this::reload));
     }

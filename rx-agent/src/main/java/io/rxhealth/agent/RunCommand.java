@@ -13,6 +13,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ConfigReload.holdSighupWhileStarting();
         AgentApp app = AgentApp.start(config.load(), config::load);
         app.reloadOnSighup();
         CountDownLatch stopped = new CountDownLatch(1);

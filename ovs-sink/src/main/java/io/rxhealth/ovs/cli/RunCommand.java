@@ -39,6 +39,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ConfigReload.holdSighupWhileStarting();
         LbConfig cfg;
         try {
             cfg = load();
