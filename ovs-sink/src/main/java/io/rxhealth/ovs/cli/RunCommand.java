@@ -26,7 +26,8 @@ final class RunCommand implements Callable<Integer> {
     private final PrintWriter out;
     private final PrintWriter err;
 
-    @Option(names = "--config", required = true, paramLabel = "FILE", description = "YAML configuration.")
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = "/etc/rx-health/lbd.yaml",
+            description = "YAML configuration (default: ${DEFAULT-VALUE}).")
     Path config;
 
     @Option(names = "--dry-run", description = "Compute and log slot tables, write nothing to Open vSwitch.")
