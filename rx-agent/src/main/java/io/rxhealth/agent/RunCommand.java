@@ -16,6 +16,7 @@ final class RunCommand implements Callable<Integer> {
         ConfigReload.holdSighupWhileStarting();
         AgentApp app = AgentApp.start(config.load(), config::load);
         app.reloadOnSighup();
+        org.slf4j.LoggerFactory.getLogger(RunCommand.class).info("started; systemctl reload (SIGHUP) re-reads the config");
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             app.close();

@@ -77,6 +77,7 @@ final class RunCommand implements Callable<Integer> {
             return t;
         });
         reload.onSighup(reloads);
+        org.slf4j.LoggerFactory.getLogger(RunCommand.class).info("started; systemctl reload (SIGHUP) re-reads the config");
         out.flush();
         stopped.await();
         return 0;
