@@ -62,8 +62,23 @@ public final class LbNode implements NodeOperations, AutoCloseable {
     /** Runs ovs-ofctl, ovs-appctl and ip as child processes. */
     public LbNode(LbConfig config, SlotTableWriter writer, PrometheusMeterRegistry registry, InstantSource clock,
                   Ticker ticker) throws IOException {
+        this(config, writer, registry, clock, ticker, null);
+    }
+
+    /**
+     * A node that continues {@code previous} (closed already: a reload): members that stay keep
+     * their probe, agent and drain state, pools that stay keep their installed tables.
+     */
+    public LbNode(LbConfig config, SlotTableWriter writer, PrometheusMeterRegistry registry, InstantSource clock,
+                  Ticker ticker, LbNode previous) throws IOException {
         this(config, writer, CommandRunner.processes(),
-                new IpNeighbourSource(CommandRunner.processes(), Duration.ofSeconds(5)), registry, clock, ticker);
+                new IpNeighbourSource(CommandRunner.processes(), Duration.ofSeconds(5)), registry, clock, ticker,
+                previous);
+    }
+
+    public LbNode(LbConfig config, SlotTableWriter writer, CommandRunner ovs, NeighbourSource neighbours,
+                  PrometheusMeterRegistry registry, InstantSource clock, Ticker ticker) throws IOException {
+        this(config, writer, ovs, neighbours, registry, clock, ticker, null);
     }
 
     /**
@@ -72,7 +87,8 @@ public final class LbNode implements NodeOperations, AutoCloseable {
      * @param neighbours reads the kernel's neighbour tables (used with a topology only)
      */
     public LbNode(LbConfig config, SlotTableWriter writer, CommandRunner ovs, NeighbourSource neighbours,
-                  PrometheusMeterRegistry registry, InstantSource clock, Ticker ticker) throws IOException {
+                  PrometheusMeterRegistry registry, InstantSource clock, Ticker ticker, LbNode previous)
+            throws IOException {
         this.config = requireNonNull(config, "config");
         this.registry = requireNonNull(registry, "registry");
         Intervals iv = config.intervals();
@@ -92,8 +108,14 @@ public final class LbNode implements NodeOperations, AutoCloseable {
                 if (members.containsKey(m.key())) {
                     continue;
                 }
-                members.put(m.key(), new MemberRuntime(m.key(),
-                        MemberSnapshot.initial(iv.rise(), iv.fall(), m.agentPort().isPresent()), changed, metrics, clock));
+                MemberSnapshot initial = MemberSnapshot.initial(iv.rise(), iv.fall(), m.agentPort().isPresent());
+                MemberRuntime before = previous == null ? null : previous.members.get(m.key());
+                if (before != null && previous.config.intervals().rise() == iv.rise()
+                        && previous.config.intervals().fall() == iv.fall()
+                        && before.snapshot().agentEnabled() == m.agentPort().isPresent()) {
+                    initial = before.snapshot();
+                }
+                members.put(m.key(), new MemberRuntime(m.key(), initial, changed, metrics, clock));
                 probeTargets.add(Probes.of(m));
                 if (m.agentPort().isPresent()) {
                     // HAProxy polls agents from the server's source too: same hc address as the probes.
@@ -106,6 +128,9 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         this.dataPlane = DataPlane.of(config, writer, ovs, neighbours, registry, clock);
         this.tools = new OvsTools(config.openflow(), config.bridge(), config.appctl(), ovs);
         this.controller = new PoolController(specs, members, dataPlane.writer(), metrics, clock);
+        if (previous != null) {
+            controller.adopt(previous.controller);
+        }
         this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent(), DEBOUNCE);
         loopRef.set(loop);
         // probe-timeout <= probe, so a member never has two probes open: room for one per member.

@@ -28,9 +28,11 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,41 +46,40 @@ public final class AgentApp implements AutoCloseable {
     private final List<AutoCloseable> closeables = new ArrayList<>();
     private final AgentCheckServer server;
     private final StatusServer status;
-    private final AgentLoop loop;
     private final Path stateDir;
+    private final Ticker ticker = Ticker.system();
+    private final InstantSource wall = InstantSource.system();
+    private final JSON json = Json.json();
+    private final StateFile stateFile;
+    private final History history;
+    private final AgentMetrics metrics;
+    private final ReplyBoard board = new ReplyBoard();
+    private final ScheduledExecutorService scheduler;
+    private final ConfigReload<AgentConfig> reload;
+    /** The checks, engine and loop of the config in force; replaced whole by a reload. */
+    private volatile Checks checks;
+    private ScheduledFuture<?> schedule;
 
-    private AgentApp(AgentConfig config) throws IOException {
-        Ticker ticker = Ticker.system();
-        InstantSource wall = InstantSource.system();
-        JSON json = Json.json();
+    /** What one config builds, besides the servers: swapped as a unit on reload. */
+    private record Checks(CheckFactory factory, ExecutorService pool, AgentLoop loop,
+                          Map<String, HttpEndpointCheck> http) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            pool.shutdownNow();
+            factory.close();
+        }
+    }
+
+    private AgentApp(AgentConfig config, Supplier<AgentConfig> source) throws IOException {
         stateDir = StateDirectory.resolve(config.stateDir());
-
-        StateFile stateFile = new StateFile(stateDir, json);
-        Optional<StateFile.Saved> saved = stateFile.load();
-        RecoveryWindow recovery = new RecoveryWindow(config.recoveryWindow(), config.recoverySteps(), ticker);
-        saved.ifPresent(s -> {
-            recovery.restore(StateFile.recoveryAt(s, wall.instant()));
-            log.info("continuing from state file: {} {}%, recovery {}", s.state(), s.weightPercent(), s.recoveryPhase());
-        });
-
-        CheckFactory factory = new CheckFactory();
-        closeables.add(factory);
-        CheckFactory.Built built = factory.build(config, ticker, wall);
-        ExecutorService checkPool = Executors.newCachedThreadPool(daemon("rx-check"));
-        closeables.add(checkPool::shutdownNow);
-        VerdictEngine engine = new VerdictEngine(new Policy(built.policies(), CheckFactory.fallbackPolicy()),
-                new RiseFall(config.rise(), config.fall()), new WeightHold(config.hold(), ticker), recovery,
-                new ReadyWindow(config.readyInterval(), saved.map(StateFile.Saved::state).orElse(State.UP), ticker));
-
-        AgentMetrics metrics = new AgentMetrics(new PrometheusRegistry());
-        ReplyBoard board = new ReplyBoard();
-        History history = new History(stateDir, json, 200);
-        loop = new AgentLoop(new CheckRunner(built.checks(), checkPool, ticker), new MarkerFiles(stateDir), engine,
-                board::publish, stateFile, history, metrics, wall, stateDir.toString(),
-                saved.map(s -> s.state() == State.UP ? s.weightPercent() + "%" : s.state().name().toLowerCase())
-                        .orElse(null),
-                built::statsOf);
-        registerHttpMetrics(metrics, built.http());
+        stateFile = new StateFile(stateDir, json);
+        history = new History(stateDir, json, 200);
+        metrics = new AgentMetrics(new PrometheusRegistry());
+        reload = new ConfigReload<>(source, config, this::apply, wall);
+        reload.register(metrics);
+        checks = buildChecks(config);
+        closeables.add(() -> checks.close());
+        registerHttpMetrics(metrics, () -> checks.http());
 
         // 9505 opens at once, but its first answer is the first computed verdict: a connection
         // made while the first cycle runs waits for it (within the connection timeout) instead
@@ -90,13 +91,13 @@ public final class AgentApp implements AutoCloseable {
             server = AgentCheckServer.start(listen(config.listen()), board, options);
             closeables.add(0, server);
             registerSinkMetrics(metrics, server);
-            loop.cycle();
+            checks.loop().cycle();
             log.info("serving agent-check on {} ({}), state dir {}", server.localAddress(),
                     config.listen().socket(), stateDir);
 
             if (config.status().isPresent()) {
-                status = new StatusServer(config.status().get(), server.eventLoops(), loop::status, metrics::scrape,
-                        json);
+                status = new StatusServer(config.status().get(), server.eventLoops(), () -> checks.loop().status(),
+                        metrics::scrape, json);
                 closeables.add(0, status);
                 log.info("status and metrics on http://{}:{}/status", status.address().getHostString(),
                         status.address().getPort());
@@ -104,20 +105,9 @@ public final class AgentApp implements AutoCloseable {
                 status = null;
             }
 
-            ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(daemon("rx-loop"));
+            scheduler = Executors.newSingleThreadScheduledExecutor(daemon("rx-loop"));
             closeables.add(0, scheduler::shutdownNow);
-            long period = config.interval().toMillis();
-            scheduler.scheduleWithFixedDelay(() -> {
-                try {
-                    loop.cycle();
-                    if (status != null) {
-                        status.refresh();
-                    }
-                } catch (RuntimeException e) {
-                    // A bug in one cycle must not stop the schedule: the last reply stays published.
-                    log.error("check cycle failed", e);
-                }
-            }, period, period, TimeUnit.MILLISECONDS);
+            schedule(config.interval());
         } catch (IOException | RuntimeException e) {
             // Whatever was opened (the port above all) is released, so a failed start leaves nothing.
             close();
@@ -125,8 +115,93 @@ public final class AgentApp implements AutoCloseable {
         }
     }
 
+    /** The checks, engine and loop for {@code config}, continuing from the state file as a start does. */
+    private Checks buildChecks(AgentConfig config) throws IOException {
+        Optional<StateFile.Saved> saved = stateFile.load();
+        RecoveryWindow recovery = new RecoveryWindow(config.recoveryWindow(), config.recoverySteps(), ticker);
+        saved.ifPresent(s -> {
+            recovery.restore(StateFile.recoveryAt(s, wall.instant()));
+            log.info("continuing from state file: {} {}%, recovery {}", s.state(), s.weightPercent(), s.recoveryPhase());
+        });
+        CheckFactory factory = new CheckFactory();
+        ExecutorService checkPool = Executors.newCachedThreadPool(daemon("rx-check"));
+        try {
+            CheckFactory.Built built = factory.build(config, ticker, wall);
+            VerdictEngine engine = new VerdictEngine(new Policy(built.policies(), CheckFactory.fallbackPolicy()),
+                    new RiseFall(config.rise(), config.fall()), new WeightHold(config.hold(), ticker), recovery,
+                    new ReadyWindow(config.readyInterval(), saved.map(StateFile.Saved::state).orElse(State.UP), ticker));
+            AgentLoop loop = new AgentLoop(new CheckRunner(built.checks(), checkPool, ticker), new MarkerFiles(stateDir),
+                    engine, board::publish, stateFile, history, metrics, wall, stateDir.toString(),
+                    saved.map(s -> s.state() == State.UP ? s.weightPercent() + "%" : s.state().name().toLowerCase())
+                            .orElse(null),
+                    built::statsOf);
+            return new Checks(factory, checkPool, loop, built.http());
+        } catch (RuntimeException e) {
+            checkPool.shutdownNow();
+            factory.close();
+            throw e;
+        }
+    }
+
+    private void schedule(java.time.Duration interval) {
+        if (schedule != null) {
+            schedule.cancel(false);
+        }
+        long period = interval.toMillis();
+        schedule = scheduler.scheduleWithFixedDelay(() -> {
+            try {
+                checks.loop().cycle();
+                if (status != null) {
+                    status.refresh();
+                }
+            } catch (RuntimeException e) {
+                // A bug in one cycle must not stop the schedule: the last reply stays published.
+                log.error("check cycle failed", e);
+            }
+        }, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Reload, on the scheduler thread (never beside a cycle): the new checks are built first (a
+     * failure keeps the old ones), then swapped in and run once. 9505 and /status stay open and
+     * keep their connections; their addresses and limits change only at a restart.
+     */
+    private void apply(AgentConfig current, AgentConfig next) throws IOException {
+        Checks built = buildChecks(next);
+        Checks old = checks;
+        checks = built;
+        old.close();
+        metrics.retainChecks(next.checks().stream().map(c -> c.name()).collect(java.util.stream.Collectors.toSet()));
+        if (!current.listen().equals(next.listen()) || !current.status().equals(next.status())
+                || !current.stateDir().equals(next.stateDir())) {
+            log.warn("reload: listen, status and state-dir changes take effect at the next restart");
+        }
+        if (!current.interval().equals(next.interval())) {
+            schedule(next.interval());
+        }
+        built.loop().cycle();
+        if (status != null) {
+            status.refresh();
+        }
+    }
+
+    /** SIGHUP re-reads the config (see {@link ConfigReload}). */
+    public void reloadOnSighup() {
+        reload.onSighup(scheduler);
+    }
+
+    /** Re-reads the config now, on the scheduler thread, and waits for the outcome. */
+    ConfigReload.Result reloadNow() throws Exception {
+        return scheduler.submit(reload::reload).get();
+    }
+
+    public static AgentApp start(AgentConfig config, Supplier<AgentConfig> source) throws IOException {
+        return new AgentApp(config, source);
+    }
+
+    /** An agent whose reload finds the same config again. */
     public static AgentApp start(AgentConfig config) throws IOException {
-        return new AgentApp(config);
+        return new AgentApp(config, () -> config);
     }
 
     public AgentCheckServer server() {
@@ -138,7 +213,7 @@ public final class AgentApp implements AutoCloseable {
     }
 
     public AgentStatus status() {
-        return loop.status();
+        return checks.loop().status();
     }
 
     public Path stateDir() {
@@ -182,19 +257,16 @@ public final class AgentApp implements AutoCloseable {
                 cb -> cb.call(server.stats().active()));
     }
 
-    private static void registerHttpMetrics(AgentMetrics metrics, Map<String, HttpEndpointCheck> http) {
-        if (http.isEmpty()) {
-            return;
-        }
+    private static void registerHttpMetrics(AgentMetrics metrics, Supplier<Map<String, HttpEndpointCheck>> current) {
         metrics.gauge("rxhealth_http_latency_seconds", "Latency of the endpoint over its sliding window (nearest rank)",
-                cb -> http.forEach((name, check) -> {
+                cb -> current.get().forEach((name, check) -> {
                     EndpointStats s = check.stats();
                     cb.call(seconds(s.p50()), name, "0.5");
                     cb.call(seconds(s.p95()), name, "0.95");
                     cb.call(seconds(s.p99()), name, "0.99");
                 }), "check", "quantile");
         metrics.gauge("rxhealth_http_error_ratio", "Failed probes / probes over the sliding window",
-                cb -> http.forEach((name, check) -> cb.call(check.stats().errorRatio(), name)), "check");
+                cb -> current.get().forEach((name, check) -> cb.call(check.stats().errorRatio(), name)), "check");
     }
 
     private static double seconds(Optional<java.time.Duration> d) {

@@ -87,6 +87,11 @@ public final class AgentMetrics {
         f.run(took);
     }
 
+    /** Forgets the series of checks a reload removed. */
+    void retainChecks(java.util.Set<String> names) {
+        checks.keySet().retainAll(names);
+    }
+
     void recordVerdict(Decision d) {
         lastDecision = d;
     }

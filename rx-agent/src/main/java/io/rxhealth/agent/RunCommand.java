@@ -5,7 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code run}: the agent itself, until SIGTERM. */
+/** {@code run}: the agent itself, until SIGTERM; SIGHUP re-reads the config. */
 @Command(name = "run", description = "Run the agent: checks in the background, verdict on 9505.")
 final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
@@ -13,7 +13,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        AgentApp app = AgentApp.start(config.load());
+        ConfigReload.holdSighupWhileStarting();
+        AgentApp app = AgentApp.start(config.load(), config::load);
+        app.reloadOnSighup();
+        org.slf4j.LoggerFactory.getLogger(RunCommand.class).info("started; systemctl reload (SIGHUP) re-reads the config");
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             app.close();

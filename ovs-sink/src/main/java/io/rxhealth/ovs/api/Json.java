@@ -28,6 +28,7 @@ final class Json {
             ObjectNode pool = array.addObject();
             pool.put("id", p.id());
             pool.put("name", p.name());
+            pool.put("listener", p.listener());
             pool.put("slots", p.slots());
             pool.put("digest", p.digest());
             pool.put("lastApplyAt", p.lastApplyAt());

@@ -15,7 +15,13 @@ final class ConfigValidateCommand implements Callable<Integer> {
     private final PrintWriter out;
     private final PrintWriter err;
 
-    @Parameters(index = "0", paramLabel = "FILE")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "The file (or -c FILE).")
+    Path positional;
+
+    @picocli.CommandLine.Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = "/etc/rx-health/lbd.yaml",
+            description = "YAML configuration (default: ${DEFAULT-VALUE}), as run takes it.")
+    Path option;
+
     Path file;
 
     ConfigValidateCommand(PrintWriter out, PrintWriter err) {
@@ -25,6 +31,7 @@ final class ConfigValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        file = positional != null ? positional : option;
         try {
             LbConfig config = new ConfigLoader().load(file);
             long members = config.pools().stream().mapToLong(p -> p.members().size()).sum();

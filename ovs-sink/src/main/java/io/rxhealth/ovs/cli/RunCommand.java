@@ -3,7 +3,6 @@ package io.rxhealth.ovs.cli;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rxhealth.ovs.LbNode;
-import io.rxhealth.ovs.SlotTableWriter;
 import io.rxhealth.ovs.SlotTableWriters;
 import io.rxhealth.ovs.config.ConfigException;
 import io.rxhealth.ovs.config.ConfigLoader;
@@ -15,16 +14,20 @@ import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code run --config FILE}: the daemon, until SIGTERM. */
+/** {@code run --config FILE}: the daemon, until SIGTERM; SIGHUP re-reads the config. */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Run the LB-node daemon.")
 final class RunCommand implements Callable<Integer> {
     private final PrintWriter out;
     private final PrintWriter err;
 
-    @Option(names = "--config", required = true, paramLabel = "FILE", description = "YAML configuration.")
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = "/etc/rx-health/lbd.yaml",
+            description = "YAML configuration (default: ${DEFAULT-VALUE}).")
     Path config;
 
     @Option(names = "--dry-run", description = "Compute and log slot tables, write nothing to Open vSwitch.")
@@ -37,39 +40,92 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ConfigReload.holdSighupWhileStarting();
         LbConfig cfg;
-        SlotTableWriter writer;
         try {
-            cfg = new ConfigLoader().load(config);
-            if (dryRun && cfg.pipeline().isPresent()) {
-                err.println("rx-health-lbd: dry run: the pipeline of " + cfg.pipeline().get().file() + " is not applied");
-                cfg = cfg.withoutPipeline();
-            }
-            writer = SlotTableWriters.forConfig(cfg, dryRun);
+            cfg = load();
+            SlotTableWriters.forConfig(cfg, dryRun);
         } catch (ConfigException | IllegalStateException e) {
             err.println("rx-health-lbd: " + e.getMessage());
             return 1;
         }
-        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        AtomicReference<LbNode> running = new AtomicReference<>();
+        ConfigReload<LbConfig> reload = new ConfigReload<>(this::load, cfg,
+                (current, next) -> replace(running, current, next), InstantSource.system());
+        this.reload = reload;
         CountDownLatch stopped = new CountDownLatch(1);
-        LbNode node;
         try {
-            node = new LbNode(cfg, writer, registry, InstantSource.system(), Ticker.system());
-        } catch (IOException e) {
+            running.set(node(cfg, null));
+        } catch (IOException | IllegalStateException e) {
             err.println("rx-health-lbd: " + e.getMessage());
             return 1;
         }
         Thread hook = new Thread(() -> {
             try {
-                node.close();
+                synchronized (running) {
+                    running.get().close();
+                }
             } finally {
                 stopped.countDown();
             }
         }, "rx-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        node.start();
+        running.get().start();
+        ExecutorService reloads = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "rx-reload");
+            t.setDaemon(true);
+            return t;
+        });
+        reload.onSighup(reloads);
+        org.slf4j.LoggerFactory.getLogger(RunCommand.class).info("started; systemctl reload (SIGHUP) re-reads the config");
         out.flush();
         stopped.await();
         return 0;
+    }
+
+    private ConfigReload<LbConfig> reload;
+
+    private LbConfig load() {
+        LbConfig cfg = new ConfigLoader().load(config);
+        if (dryRun && cfg.pipeline().isPresent()) {
+            err.println("rx-health-lbd: dry run: the pipeline of " + cfg.pipeline().get().file() + " is not applied");
+            cfg = cfg.withoutPipeline();
+        }
+        return cfg;
+    }
+
+    private LbNode node(LbConfig cfg, LbNode previous) throws IOException {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        if (reload != null) {
+            reload.register(registry);
+        }
+        return new LbNode(cfg, SlotTableWriters.forConfig(cfg, dryRun), registry, InstantSource.system(),
+                Ticker.system(), previous);
+    }
+
+    /**
+     * A reload that changed the config: the running node stops (the installed tables stay in the
+     * switch), a node for {@code next} continues its member states and installed tables, so only
+     * slots that differ are written. If the new node cannot start, one for {@code current} does.
+     */
+    private void replace(AtomicReference<LbNode> running, LbConfig current, LbConfig next) throws Exception {
+        synchronized (running) {
+            LbNode old = running.get();
+            old.close();
+            LbNode fresh = null;
+            try {
+                fresh = node(next, old);
+                fresh.start();
+                running.set(fresh);
+            } catch (Exception e) {
+                if (fresh != null) {
+                    fresh.close();
+                }
+                LbNode back = node(current, old);
+                back.start();
+                running.set(back);
+                throw e;
+            }
+        }
     }
 }

@@ -181,6 +181,29 @@ public final class PoolController {
         }
     }
 
+    /**
+     * Takes over what {@code previous} (the same daemon before a reload) installed, for each pool
+     * whose id, listener and slot count did not change, so the first reconcile after a reload
+     * writes only the slots that differ (none when the members stand as before).
+     */
+    public synchronized void adopt(PoolController previous) {
+        for (PoolState pool : pools) {
+            for (PoolState old : previous.snapshotPools()) {
+                if (old.installed != null && old.spec.id() == pool.spec.id() && old.spec.slots() == pool.spec.slots()
+                        && old.spec.listenerAddress().equals(pool.spec.listenerAddress())
+                        && old.spec.listenerPort() == pool.spec.listenerPort()) {
+                    pool.installed = old.installed;
+                    pool.held = old.held;
+                    pool.lastApplyAt = old.lastApplyAt;
+                }
+            }
+        }
+    }
+
+    private synchronized List<PoolState> snapshotPools() {
+        return List.copyOf(pools);
+    }
+
     /** The installed table of a pool, or {@code null} before its first apply. */
     public synchronized SlotTable installed(int poolId) {
         return pools.stream().filter(p -> p.spec.id() == poolId).findFirst().map(p -> p.installed).orElse(null);
