@@ -27,6 +27,7 @@ import io.rxhealth.weighting.RecoveryWindow;
 import io.rxhealth.weighting.RiseFall;
 import io.rxhealth.weighting.State;
 import io.rxhealth.weighting.Ticker;
+import io.rxhealth.weighting.Verdict;
 import io.rxhealth.weighting.VerdictEngine;
 import io.rxhealth.weighting.WeightHold;
 import java.io.IOException;
@@ -144,8 +145,7 @@ public final class AgentApp implements AutoCloseable {
                     new ReadyWindow(config.readyInterval(), saved.map(StateFile.Saved::state).orElse(State.UP), ticker));
             AgentLoop loop = new AgentLoop(new CheckRunner(built.checks(), checkPool, ticker), new MarkerFiles(stateDir),
                     engine, board::publish, stateFile, history, metrics, wall, stateDir.toString(),
-                    saved.map(s -> s.state() == State.UP ? s.weightPercent() + "%" : s.state().name().toLowerCase())
-                            .orElse(null),
+                    saved.map(s -> Verdict.label(s.state(), s.weightPercent())).orElse(null),
                     built::statsOf);
             return new Checks(factory, checkPool, loop, built.http());
         } catch (RuntimeException e) {
