@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.rxhealth.weighting.logs.LogLine;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -55,6 +56,10 @@ class NonRootIT {
             await().atMost(Duration.ofSeconds(5)).until(() -> Files.exists(state.resolve("state.json")));
             assertThat(Files.readString(dir.resolve("agent.log")))
                     .contains("state dir /var/lib/rx-health-agent is not writable by this user; using " + state);
+            // Not under the journal: each line carries its time, in the line the LB daemon writes too.
+            assertThat(Files.readAllLines(dir.resolve("agent.log"))).isNotEmpty()
+                    .allSatisfy(line -> assertThat(line).matches(LogLine.SHAPE))
+                    .anySatisfy(line -> assertThat(line).contains(" INFO StateDirectory - state dir"));
         } finally {
             p.destroy();
             if (!p.waitFor(5, TimeUnit.SECONDS)) {

@@ -1,10 +1,15 @@
 package io.rxhealth.ovs.config;
 
+import io.rxhealth.weighting.units.Durations;
+import io.rxhealth.weighting.units.UnitException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 
 /** Value checks shared by the validators; every failure is one line naming key, value and expectation. */
 final class ConfigValues {
+    /** The shared grammar ({@link Durations}), of which the daemon's intervals take only what is above zero. */
+    private static final String POSITIVE_DURATION = "a positive duration such as 500ms, 2s or 1m";
+
     private ConfigValues() {
     }
 
@@ -12,9 +17,14 @@ final class ConfigValues {
         if (text == null) {
             return fallback;
         }
-        Duration d = Durations.parse(text);
-        if (d == null || d.isZero() || d.isNegative()) {
-            throw error(key, text, "a positive duration such as 500ms, 2s or 1m");
+        Duration d;
+        try {
+            d = Durations.parse(text);
+        } catch (UnitException e) {
+            throw error(key, text, POSITIVE_DURATION);
+        }
+        if (d.isZero()) {
+            throw error(key, text, POSITIVE_DURATION);
         }
         return d;
     }

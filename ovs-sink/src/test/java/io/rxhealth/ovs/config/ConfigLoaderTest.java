@@ -56,6 +56,20 @@ class ConfigLoaderTest {
         assertThat(c.hasMember("10.30.0.3:8081")).isFalse();
     }
 
+    @ParameterizedTest(name = "reconcile: {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        # text   | millis
+        1h       | 3600000
+        5m       | 300000
+        45s      | 45000
+        1500ms   | 1500
+        """)
+    void takesDurationsInTheGrammarTheAgentTakes(String text, long millis) {
+        LbConfig c = loader.parse(MINIMAL.replace("pools:", "intervals: {reconcile: " + text + "}\npools:"));
+
+        assertThat(c.intervals().reconcile()).isEqualTo(Duration.ofMillis(millis));
+    }
+
     @Test
     void numbersMembersInKeyOrder() {
         LbConfig c = loader.parse(MINIMAL.replace("""

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.jr.ob.api.ValueWriter;
 import com.fasterxml.jackson.jr.ob.impl.JSONReader;
 import com.fasterxml.jackson.jr.ob.impl.JSONWriter;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,10 +24,11 @@ import java.util.OptionalInt;
  *
  * <p>jackson-jr rather than Jackson databind: the agent has a 64 MiB memory budget and databind's
  * ~600 classes cost ~8 MiB of it, while jackson-jr reads and writes records over the same
- * jackson-core. Its one gap for us, java.time and Optional, is filled here with the forms
- * databind's JavaTime and Jdk8 modules wrote, so files written by earlier versions still read:
- * instants and durations as ISO-8601 text, an empty optional as null. Nulls are written, so every
- * field of /status is present for scripts.
+ * jackson-core. Its one gap for us, java.time and Optional, is filled here: instants as ISO-8601
+ * text (the form databind's JavaTime module wrote, so state files of earlier versions still read),
+ * an empty optional as null, and durations as a number of milliseconds ({@code 5.3}, not
+ * {@code "PT0.0053S"}), the one way both programs write a duration in JSON. Nulls are written,
+ * so every field of /status is present for scripts.
  */
 public final class Json {
     private static final JSON JSON_ = JSON.builder().register(new TimeAndOptionals())
@@ -46,8 +48,11 @@ public final class Json {
             ctxt.insertProvider(new ReaderWriterProvider() {
                 @Override
                 public ValueWriter findValueWriter(JSONWriter context, Class<?> type) {
-                    if (type == Instant.class || type == Duration.class) {
+                    if (type == Instant.class) {
                         return writer(type, (w, g, v) -> g.writeString(v.toString()));
+                    }
+                    if (type == Duration.class) {
+                        return writer(type, (w, g, v) -> writeMillis(g, (Duration) v));
                     }
                     if (type == Optional.class) {
                         return writer(type, (w, g, v) -> w.writeValue(((Optional<?>) v).orElse(null)));
@@ -70,6 +75,16 @@ public final class Json {
                     return type == Instant.class ? INSTANT : null;
                 }
             });
+        }
+    }
+
+    /** Whole milliseconds as an integer, a fraction of one as plain decimals down to the nanosecond. */
+    private static void writeMillis(JsonGenerator g, Duration d) throws IOException {
+        long nanos = d.toNanos();
+        if (nanos % 1_000_000 == 0) {
+            g.writeNumber(nanos / 1_000_000);
+        } else {
+            g.writeNumber(BigDecimal.valueOf(nanos, 6).stripTrailingZeros().toPlainString());
         }
     }
 
