@@ -78,7 +78,7 @@ final class BrokerCheck implements Check {
             channel = null;
             if (timedOut(e)) {
                 // The broker accepted the request and never answered: drop the link, reconnect next cycle.
-                link.abortAll();
+                link.abortAll(true);
                 return result(Probe.measured(false, ticker.nanos() - start), new Finding(Level.CRIT,
                         "no answer within " + spec.timeout().toMillis() + " ms from " + spec.target()));
             }

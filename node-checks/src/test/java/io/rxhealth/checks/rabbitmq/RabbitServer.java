@@ -113,6 +113,23 @@ public final class RabbitServer implements AutoCloseable {
         return beam.orElseThrow(() -> new IllegalStateException("no beam.smp under " + script.pid())).pid();
     }
 
+    /** SIGSTOP to this node's VM (by its PID): the broker hangs, its sockets stay open. */
+    public void pause() throws IOException, InterruptedException {
+        signal("STOP");
+    }
+
+    /** SIGCONT to this node's VM. */
+    public void resume() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    private void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(beamPid())).inheritIO().start();
+        if (!kill.waitFor(5, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            throw new IllegalStateException("kill -" + name + " " + beamPid() + " failed");
+        }
+    }
+
     /** Stops the node: SIGTERM to its VM (an orderly shutdown), waiting for the script to end. */
     public void stop() throws InterruptedException, IOException {
         if (script == null || !script.isAlive()) {
