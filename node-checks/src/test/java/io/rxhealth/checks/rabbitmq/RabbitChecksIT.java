@@ -214,6 +214,44 @@ class RabbitChecksIT {
         assertThat(back.detail()).startsWith("connected to 127.0.0.1:" + server.port());
     }
 
+    @Test
+    @Order(8)
+    void managementHealthChecksOnlyLowerTheWeight() throws Exception {
+        String base = "http://127.0.0.1:" + server.managementPort();
+        try (RabbitChecks withPlugin = new RabbitChecks(Ticker.system())) {
+            Check healthy = withPlugin.create(managed(base, "local-alarms", "port-listener/" + server.port())).get(0);
+            CheckResult ok = runUntil(healthy, r -> r.level() == Level.OK, Duration.ofSeconds(30));
+            assertThat(ok.detail()).startsWith("connected to 127.0.0.1:" + server.port())
+                    .endsWith("; management local-alarms, port-listener/" + server.port() + " ok");
+
+            // A listener the node does not have: the broker answers 503, the check is WARN, AMQP is fine.
+            Check noMqtt = withPlugin.create(managed(base, "protocol-listener/mqtt")).get(0);
+            CheckResult warn = noMqtt.run();
+            assertThat(warn.level()).as(warn.detail()).isEqualTo(Level.WARN);
+            assertThat(warn.detail()).startsWith("management protocol-listener/mqtt: No active listener; connected to "
+                    + "127.0.0.1:" + server.port() + " (round trip ");
+
+            server.ctl("set_vm_memory_high_watermark", "0.0000001");
+            try {
+                CheckResult alarm = runUntil(healthy, r -> r.detail().contains("management local-alarms: "),
+                        Duration.ofSeconds(30));
+                assertThat(alarm.detail()).startsWith("management local-alarms: There are alarms in effect on the node"
+                        + " (memory); ");
+            } finally {
+                server.ctl("set_vm_memory_high_watermark", "0.4");
+            }
+            runUntil(healthy, r -> r.level() == Level.OK, Duration.ofSeconds(30));
+        }
+    }
+
+    private static RabbitSpec managed(String base, String... healthChecks) {
+        RabbitSpec plain = spec(RabbitServer.PASSWORD, List.of());
+        return new RabbitSpec(plain.name(), plain.host(), plain.port(), plain.virtualHost(), plain.tls(), plain.user(),
+                plain.password(), plain.timeout(), plain.heartbeat(), plain.window(), plain.queues(),
+                java.util.Optional.of(new ManagementSpec(java.net.URI.create(base), List.of(healthChecks),
+                        Duration.ofMillis(1000))));
+    }
+
     /** Threads of the checks' AMQP client: readers ("AMQP Connection h:p") and the link's own pool. */
     private static long clientThreads() {
         String reader = "AMQP Connection 127.0.0.1:" + server.port();
