@@ -43,5 +43,5 @@ printf '%s\n' 'var f = new com.rabbitmq.client.ConnectionFactory();' \
   "f.setHost(\"127.0.0.1\"); f.setPort($MQPORT); f.setUsername(\"rx_health\"); f.setPassword(\"rxh-bench-mq\");" \
   'try (var c = f.newConnection(); var ch = c.createChannel()) { ch.queueDeclare("rx.background", true, false, false, null); }' \
   '/exit' > $W/q.jsh
-jshell --class-path $L/amqp-client-*.jar:$(ls $L/slf4j-api*.jar) $W/q.jsh >/dev/null 2>&1
+jshell --class-path $(ls $L/amqp-client-*.jar):$(ls $L/slf4j-api*.jar) $W/q.jsh >/dev/null 2>&1
 echo "PGPORT=$PGPORT MQPORT=$MQPORT NODE=$NODE MQSCRIPT=$MQSCRIPT"

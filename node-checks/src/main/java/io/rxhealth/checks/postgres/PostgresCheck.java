@@ -3,8 +3,6 @@ package io.rxhealth.checks.postgres;
 import static java.util.Objects.requireNonNull;
 
 import io.rxhealth.checks.http.Finding;
-import io.rxhealth.checks.http.Probe;
-import io.rxhealth.checks.http.ProbeWindow;
 import io.rxhealth.weighting.Check;
 import io.rxhealth.weighting.CheckResult;
 import io.rxhealth.weighting.Level;
@@ -14,6 +12,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.sql.Connection;
+import java.sql.Driver;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -32,7 +31,8 @@ import java.util.stream.Collectors;
  * query, and ask {@code pg_is_in_recovery()}: a standby cannot serve Directum RX. Each stage is
  * timed; the connect time (TCP and login) and the query time (query and role) each feed a sliding
  * window whose p95/p99 thresholds raise WARN or CRIT, so a slow database lowers the weight before
- * it takes the node down.
+ * it takes the node down; the first login of a fresh agent warms the driver up and stays out of
+ * the windows ({@link ProbeLatencies}).
  *
  * <p>Deadlines, three deep: the driver's connect, login and socket timeouts (whole seconds, the
  * probe's timeout rounded up); the probe's own deadline at its timeout, which closes every socket
@@ -45,23 +45,20 @@ final class PostgresCheck implements Check {
 
     private final PostgresSpec spec;
     private final PostgresUrl url;
-    private final org.postgresql.Driver driver;
+    private final Driver driver;
     private final ScheduledExecutorService timer;
     private final Ticker ticker;
     private final Failures.Context context;
-    private final Object lock = new Object();
-    private final ProbeWindow connectWindow;
-    private final ProbeWindow queryWindow;
+    private final ProbeLatencies latencies;
 
-    PostgresCheck(PostgresSpec spec, org.postgresql.Driver driver, ScheduledExecutorService timer, Ticker ticker) {
+    PostgresCheck(PostgresSpec spec, Driver driver, ScheduledExecutorService timer, Ticker ticker) {
         this.spec = requireNonNull(spec, "spec");
         this.url = PostgresUrl.parse(spec.url());
         this.driver = requireNonNull(driver, "driver");
         this.timer = requireNonNull(timer, "timer");
         this.ticker = requireNonNull(ticker, "ticker");
         this.context = new Failures.Context(spec.user(), url.database(), url, spec.timeout());
-        this.connectWindow = new ProbeWindow(spec.window().window());
-        this.queryWindow = new ProbeWindow(spec.window().window());
+        this.latencies = new ProbeLatencies(spec.window());
     }
 
     @Override
@@ -108,10 +105,11 @@ final class PostgresCheck implements Check {
             }
             long done = ticker.nanos();
             String where = address(trace.lastAddress());
-            List<Finding> findings = record(true, loggedIn - resolved, done - loggedIn, Stage.ROLE);
+            boolean warmUp = !latencies.warm();
+            List<Finding> findings = latencies.record(true, loggedIn - resolved, done - loggedIn, Stage.ROLE);
             String times = "resolve " + ms(resolved - start) + ", connect " + ms(trace.connectNanos())
                     + ", login " + ms(loggedIn - resolved - trace.connectNanos()) + ", query " + ms(queried - loggedIn)
-                    + ", role " + ms(done - queried);
+                    + ", role " + ms(done - queried) + (warmUp ? "; first login since start, not in the window" : "");
             if (standby) {
                 findings.add(0, new Finding(Level.CRIT, "server is a standby at " + where + " (" + times + ")"));
             } else {
@@ -155,31 +153,13 @@ final class PostgresCheck implements Check {
         List<Finding> findings;
         if (trace.expired()) {
             // Waited the whole timeout: a lower bound of the latency the percentiles should see.
-            findings = stage.compareTo(Stage.LOGIN) <= 0 ? record(false, elapsed, -1, stage)
-                    : record(false, -1, elapsed, stage);
+            findings = stage.compareTo(Stage.LOGIN) <= 0 ? latencies.record(false, elapsed, -1, stage)
+                    : latencies.record(false, -1, elapsed, stage);
         } else {
-            findings = record(false, -1, -1, stage);
+            findings = latencies.record(false, -1, -1, stage);
         }
         findings.add(0, new Finding(Level.CRIT, detail));
         return result(findings);
-    }
-
-    /** Records one probe in the windows; negative latencies mean "not measured". */
-    private List<Finding> record(boolean success, long connectNanos, long queryNanos, Stage reached) {
-        synchronized (lock) {
-            connectWindow.record(connectNanos >= 0 ? Probe.measured(success, connectNanos) : Probe.unreachable());
-            if (reached.compareTo(Stage.QUERY) >= 0 || success) {
-                queryWindow.record(queryNanos >= 0 ? Probe.measured(success, queryNanos) : Probe.unreachable());
-            }
-            List<Finding> out = new ArrayList<>();
-            for (Finding f : spec.window().evaluate(connectWindow.stats())) {
-                out.add(new Finding(f.level(), "connect " + f.detail()));
-            }
-            for (Finding f : spec.window().evaluate(queryWindow.stats())) {
-                out.add(new Finding(f.level(), "query " + f.detail()));
-            }
-            return out;
-        }
     }
 
     private CheckResult result(List<Finding> findings) {

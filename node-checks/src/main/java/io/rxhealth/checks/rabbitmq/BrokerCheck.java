@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 
@@ -22,7 +23,8 @@ import java.util.stream.Collectors;
  * The broker itself: connected (reconnecting when the link was lost), not blocked by a resource
  * alarm, and answering a cheap round trip (a passive declare of {@code amq.direct}, which every
  * vhost has) whose time feeds a p95/p99 window. Every failure is a CRIT result in an operator's
- * words; the check does not throw for the broker's fault.
+ * words; the check does not throw for the broker's fault. Where configured, the management plugin's
+ * health checks are asked beside it, and a failed one is a WARN: they only lower the weight.
  */
 final class BrokerCheck implements Check {
     private static final String ROUND_TRIP_EXCHANGE = "amq.direct";
@@ -31,13 +33,16 @@ final class BrokerCheck implements Check {
     private final BrokerLink link;
     private final Ticker ticker;
     private final ProbeWindow window;
+    private final ManagementProbe management;
     private Channel channel;
 
-    BrokerCheck(RabbitSpec spec, BrokerLink link, Ticker ticker) {
+    /** {@code management}: the plugin's health checks, or null when none are configured. */
+    BrokerCheck(RabbitSpec spec, BrokerLink link, Ticker ticker, ManagementProbe management) {
         this.spec = spec;
         this.link = link;
         this.ticker = ticker;
         this.window = new ProbeWindow(spec.window().window());
+        this.management = management;
     }
 
     @Override
@@ -47,6 +52,19 @@ final class BrokerCheck implements Check {
 
     @Override
     public synchronized CheckResult run() {
+        // Sent first, answered while the AMQP probe runs; each ends within its own timeout.
+        List<CompletableFuture<Finding>> health = management == null ? List.of() : management.start();
+        CheckResult amqp = amqp();
+        if (health.isEmpty()) {
+            return amqp;
+        }
+        List<Finding> parts = new ArrayList<>();
+        parts.add(new Finding(amqp.level(), amqp.detail()));
+        parts.addAll(ManagementProbe.collect(health));
+        return combine(parts);
+    }
+
+    private CheckResult amqp() {
         Connection connection;
         try {
             connection = link.connect();
@@ -78,7 +96,7 @@ final class BrokerCheck implements Check {
             channel = null;
             if (timedOut(e)) {
                 // The broker accepted the request and never answered: drop the link, reconnect next cycle.
-                link.abortAll();
+                link.abortAll(true);
                 return result(Probe.measured(false, ticker.nanos() - start), new Finding(Level.CRIT,
                         "no answer within " + spec.timeout().toMillis() + " ms from " + spec.target()));
             }
@@ -107,8 +125,14 @@ final class BrokerCheck implements Check {
                 parts.add(new Finding(f.level(), "round trip " + f.detail()));
             }
         }
-        parts.sort(Comparator.comparing(Finding::level).reversed());
-        return new CheckResult(spec.name(), parts.get(0).level(),
-                parts.stream().map(Finding::detail).collect(Collectors.joining("; ")));
+        return combine(parts);
+    }
+
+    /** Worst first, stable: the AMQP line leads among equals. */
+    private CheckResult combine(List<Finding> parts) {
+        List<Finding> sorted = new ArrayList<>(parts);
+        sorted.sort(Comparator.comparing(Finding::level).reversed());
+        return new CheckResult(spec.name(), sorted.get(0).level(),
+                sorted.stream().map(Finding::detail).collect(Collectors.joining("; ")));
     }
 }

@@ -5,10 +5,12 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.ShutdownSignalException;
+import com.rabbitmq.client.impl.ForgivingExceptionHandler;
 import java.io.Closeable;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The long-lived AMQP connections of one broker, opened on the first probe and again only after
@@ -26,6 +28,8 @@ import java.util.concurrent.TimeoutException;
 final class BrokerLink implements Closeable {
     /** A routing key no queue is bound to: the default exchange drops the message. */
     static final String ALARM_PROBE_KEY = "rx-health.alarm-probe";
+    /** The start of the names of the client's threads for this link (heartbeats, deliveries). */
+    static final String THREAD_PREFIX = "rx-health-rabbitmq-";
     private static final byte[] EMPTY = new byte[0];
 
     private final RabbitSpec spec;
@@ -53,6 +57,22 @@ final class BrokerLink implements Closeable {
         factory.setRequestedHeartbeat((int) spec.heartbeat().toSeconds());
         factory.setAutomaticRecoveryEnabled(false);
         factory.setTopologyRecoveryEnabled(false);
+        // Daemon threads (a broker that hangs must not keep the agent from stopping), named so that
+        // a thread dump shows whose they are; the client renames its reader "AMQP Connection h:p".
+        // The check's result says why a link went; the client's own log line per lost socket
+        // would repeat it every cycle while a broker is down.
+        factory.setExceptionHandler(new ForgivingExceptionHandler() {
+            @Override
+            public void handleUnexpectedConnectionDriverException(Connection conn, Throwable exception) {
+                // Reported by the next probe.
+            }
+        });
+        AtomicInteger threads = new AtomicInteger();
+        factory.setThreadFactory(task -> {
+            Thread t = new Thread(task, THREAD_PREFIX + spec.name() + "-" + threads.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /** The open RPC connection, reconnecting both when either is gone. */
@@ -60,7 +80,7 @@ final class BrokerLink implements Closeable {
         if (rpc != null && rpc.isOpen() && alarms != null && alarms.isOpen()) {
             return rpc;
         }
-        abortAll();
+        abortAll(false);
         factory.setPassword(spec.password().get());
         if (spec.tls()) {
             try {
@@ -121,9 +141,13 @@ final class BrokerLink implements Closeable {
         }
     }
 
-    /** Drops both connections (a round trip timed out: the link is suspect); the next probe reconnects. */
-    synchronized void abortAll() {
-        int wait = (int) Math.max(1, spec.timeout().toMillis() / 2);
+    /**
+     * Drops both connections; the next probe reconnects. {@code hung}: the broker let a round trip
+     * run out its timeout, so the close is sent without waiting for its answer (that wait, twice,
+     * would hold the probe past its timeout); otherwise the broker gets half the timeout to answer.
+     */
+    synchronized void abortAll(boolean hung) {
+        int wait = hung ? 0 : (int) Math.max(1, spec.timeout().toMillis() / 2);
         if (rpc != null) {
             rpc.abort(wait);
         }
@@ -144,6 +168,6 @@ final class BrokerLink implements Closeable {
 
     @Override
     public void close() {
-        abortAll();
+        abortAll(false);
     }
 }

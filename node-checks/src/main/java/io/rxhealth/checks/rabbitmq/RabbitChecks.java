@@ -24,7 +24,8 @@ public final class RabbitChecks implements Closeable {
         BrokerLink link = new BrokerLink(spec);
         links.add(link);
         List<Check> checks = new ArrayList<>();
-        checks.add(new BrokerCheck(spec, link, ticker));
+        checks.add(new BrokerCheck(spec, link, ticker,
+                spec.management().map(m -> new ManagementProbe(spec, m)).orElse(null)));
         for (QueueSpec q : spec.queues()) {
             checks.add(new QueueCheck(spec, q, link));
         }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.rxhealth.checks.http.WindowThresholds;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -21,10 +22,19 @@ import java.util.function.Supplier;
  * @param heartbeat the AMQP heartbeat asked of the broker; a dead peer is noticed within two
  * @param window    p95/p99 thresholds of the round-trip time
  * @param queues    the queues, each a check of its own
+ * @param management the management plugin's health checks, asked by the broker check, if any
  */
 public record RabbitSpec(String name, String host, int port, String virtualHost, boolean tls, String user,
                          Supplier<String> password, Duration timeout, Duration heartbeat, WindowThresholds window,
-                         List<QueueSpec> queues) {
+                         List<QueueSpec> queues, Optional<ManagementSpec> management) {
+    /** A broker without the management plugin's health checks. */
+    public RabbitSpec(String name, String host, int port, String virtualHost, boolean tls, String user,
+                      Supplier<String> password, Duration timeout, Duration heartbeat, WindowThresholds window,
+                      List<QueueSpec> queues) {
+        this(name, host, port, virtualHost, tls, user, password, timeout, heartbeat, window, queues,
+                Optional.empty());
+    }
+
     public RabbitSpec {
         requireNonNull(name, "name");
         requireNonNull(host, "host");
@@ -41,6 +51,11 @@ public record RabbitSpec(String name, String host, int port, String virtualHost,
         }
         if (heartbeat == null || heartbeat.isNegative() || heartbeat.toSeconds() > 65535) {
             throw new IllegalArgumentException("heartbeat: " + heartbeat + " (expected: 0s..65535s)");
+        }
+        requireNonNull(management, "management");
+        if (management.isPresent() && management.get().timeout().compareTo(timeout) > 0) {
+            throw new IllegalArgumentException("management.timeout: " + management.get().timeout().toMillis()
+                    + "ms (expected: at most the broker's timeout, " + timeout.toMillis() + "ms)");
         }
     }
 

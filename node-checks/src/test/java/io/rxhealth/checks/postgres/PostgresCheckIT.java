@@ -95,10 +95,13 @@ class PostgresCheckIT {
                 java.util.OptionalDouble.empty()).withP95(Duration.ofMillis(200), Duration.ofMillis(900));
         Check slow = check(primary.url("rx"), PostgresServer.PASSWORD, "SELECT pg_sleep(0.3)", window);
         CheckResult first = slow.run();
-        assertThat(first.level()).as("one slow probe is below min-samples: %s", first.detail()).isEqualTo(Level.OK);
+        assertThat(first.level()).as("the first login warms up, out of the window: %s", first.detail())
+                .isEqualTo(Level.OK);
         CheckResult second = slow.run();
-        assertThat(second.level()).as(second.detail()).isEqualTo(Level.WARN);
-        assertThat(second.detail()).contains("query p95 ", "over last 2 (warn 200 ms)");
+        assertThat(second.level()).as("one slow probe is below min-samples: %s", second.detail()).isEqualTo(Level.OK);
+        CheckResult third = slow.run();
+        assertThat(third.level()).as(third.detail()).isEqualTo(Level.WARN);
+        assertThat(third.detail()).contains("query p95 ", "over last 2 (warn 200 ms)");
     }
 
     @Test

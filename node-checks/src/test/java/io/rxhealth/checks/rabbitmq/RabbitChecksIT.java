@@ -30,6 +30,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RabbitChecksIT {
     private static final String QUEUE = "rx.jobs";
+    private static final Duration TIMEOUT = Duration.ofMillis(2000);
     private static RabbitServer server;
     private static RabbitChecks checks;
     private static Check broker;
@@ -67,7 +68,7 @@ class RabbitChecksIT {
 
     private static RabbitSpec spec(String password, List<QueueSpec> queues) {
         return new RabbitSpec("rabbitmq", "127.0.0.1", server.port(), "/", false, RabbitServer.USER, () -> password,
-                Duration.ofMillis(2000), Duration.ofSeconds(5), WindowThresholds.defaults(), queues);
+                TIMEOUT, Duration.ofSeconds(5), WindowThresholds.defaults(), queues);
     }
 
     private static Channel channel() throws Exception {
@@ -175,6 +176,95 @@ class RabbitChecksIT {
         // The queue was not durable: after the restart it is gone, and the check says so.
         CheckResult q = queue.run();
         assertThat(q.detail()).isEqualTo("queue rx.jobs does not exist on 127.0.0.1:" + server.port());
+    }
+
+    @Test
+    @Order(7)
+    void hungBrokerFailsWithinTheTimeoutHoldsNoThreadAndRecovers() throws Exception {
+        CheckResult ok = runUntil(broker, r -> r.level() == Level.OK, Duration.ofSeconds(10));
+        assertThat(clientThreads()).as("the link's reader threads").isPositive();
+        server.pause();
+        try {
+            // The open link: the round trip is sent and never answered.
+            long start = System.nanoTime();
+            CheckResult hung = broker.run();
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertThat(hung).isEqualTo(CheckResult.crit("rabbitmq", "no answer within 2000 ms from 127.0.0.1:"
+                    + server.port()));
+            assertThat(took).isBetween(TIMEOUT, TIMEOUT.plusMillis(400));
+            // The link was dropped with the round trip: none of its threads lives on.
+            awaitNoClientThreads(Duration.ofMillis(500));
+            assertThat(queue.run()).isEqualTo(CheckResult.unknown("rabbitmq-queue:" + QUEUE,
+                    "not probed: no connection to 127.0.0.1:" + server.port()));
+
+            // The next cycles reconnect: the kernel still accepts, the handshake is never answered.
+            for (int cycle = 0; cycle < 2; cycle++) {
+                start = System.nanoTime();
+                CheckResult again = broker.run();
+                took = Duration.ofNanos(System.nanoTime() - start);
+                assertThat(again).isEqualTo(CheckResult.crit("rabbitmq", "connect timeout after 500 ms (127.0.0.1:"
+                        + server.port() + ")"));
+                assertThat(took).isLessThan(TIMEOUT);
+                awaitNoClientThreads(Duration.ofMillis(500));
+            }
+        } finally {
+            server.resume();
+        }
+        CheckResult back = runUntil(broker, r -> r.level() == Level.OK, Duration.ofSeconds(30));
+        assertThat(back.detail()).startsWith("connected to 127.0.0.1:" + server.port());
+    }
+
+    @Test
+    @Order(8)
+    void managementHealthChecksOnlyLowerTheWeight() throws Exception {
+        String base = "http://127.0.0.1:" + server.managementPort();
+        try (RabbitChecks withPlugin = new RabbitChecks(Ticker.system())) {
+            Check healthy = withPlugin.create(managed(base, "local-alarms", "port-listener/" + server.port())).get(0);
+            CheckResult ok = runUntil(healthy, r -> r.level() == Level.OK, Duration.ofSeconds(30));
+            assertThat(ok.detail()).startsWith("connected to 127.0.0.1:" + server.port())
+                    .endsWith("; management local-alarms, port-listener/" + server.port() + " ok");
+
+            // A listener the node does not have: the broker answers 503, the check is WARN, AMQP is fine.
+            Check noMqtt = withPlugin.create(managed(base, "protocol-listener/mqtt")).get(0);
+            CheckResult warn = noMqtt.run();
+            assertThat(warn.level()).as(warn.detail()).isEqualTo(Level.WARN);
+            assertThat(warn.detail()).startsWith("management protocol-listener/mqtt: No active listener; connected to "
+                    + "127.0.0.1:" + server.port() + " (round trip ");
+
+            server.ctl("set_vm_memory_high_watermark", "0.0000001");
+            try {
+                CheckResult alarm = runUntil(healthy, r -> r.detail().contains("management local-alarms: "),
+                        Duration.ofSeconds(30));
+                assertThat(alarm.detail()).startsWith("management local-alarms: There are alarms in effect on the node"
+                        + " (memory); ");
+            } finally {
+                server.ctl("set_vm_memory_high_watermark", "0.4");
+            }
+            runUntil(healthy, r -> r.level() == Level.OK, Duration.ofSeconds(30));
+        }
+    }
+
+    private static RabbitSpec managed(String base, String... healthChecks) {
+        RabbitSpec plain = spec(RabbitServer.PASSWORD, List.of());
+        return new RabbitSpec(plain.name(), plain.host(), plain.port(), plain.virtualHost(), plain.tls(), plain.user(),
+                plain.password(), plain.timeout(), plain.heartbeat(), plain.window(), plain.queues(),
+                java.util.Optional.of(new ManagementSpec(java.net.URI.create(base), List.of(healthChecks),
+                        Duration.ofMillis(1000))));
+    }
+
+    /** Threads of the checks' AMQP client: readers ("AMQP Connection h:p") and the link's own pool. */
+    private static long clientThreads() {
+        String reader = "AMQP Connection 127.0.0.1:" + server.port();
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+                .filter(t -> t.getName().equals(reader) || t.getName().startsWith(BrokerLink.THREAD_PREFIX)).count();
+    }
+
+    private static void awaitNoClientThreads(Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (clientThreads() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(clientThreads()).as("AMQP client threads left").isZero();
     }
 
     private static void awaitReady(Channel ch, long ready) throws Exception {

@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  * A private RabbitMQ node for the tests, from Debian's {@code rabbitmq-server} package: its own
  * node name, ports, Mnesia and log directories, config, plugin list, HOME and Erlang cookie in a
  * temp dir, on loopback; never the system service (epmd may be shared). {@link #close()} stops it
- * by PID and removes the directory. User {@link #USER}/{@link #PASSWORD}.
+ * by PID and removes the directory. User {@link #USER}/{@link #PASSWORD}; the management plugin is
+ * enabled on {@link #managementPort()}.
  */
 public final class RabbitServer implements AutoCloseable {
     public static final String SERVER = "/usr/lib/rabbitmq/bin/rabbitmq-server";
@@ -29,12 +30,14 @@ public final class RabbitServer implements AutoCloseable {
     private final Path dir;
     private final String node;
     private final int port;
+    private final int managementPort;
     private final Map<String, String> env;
     private Process script;
 
-    private RabbitServer(Path dir, int port, int distPort) {
+    private RabbitServer(Path dir, int port, int distPort, int managementPort) {
         this.dir = dir;
         this.port = port;
+        this.managementPort = managementPort;
         this.node = "rxh-" + UUID.randomUUID().toString().substring(0, 8) + "@localhost";
         this.env = Map.of("HOME", dir.resolve("home").toString(), "RABBITMQ_NODENAME", node,
                 "RABBITMQ_NODE_PORT", Integer.toString(port), "RABBITMQ_DIST_PORT", Integer.toString(distPort),
@@ -51,7 +54,7 @@ public final class RabbitServer implements AutoCloseable {
                     + " (install it: apt-get install -y rabbitmq-server)");
         }
         Path dir = Files.createTempDirectory("rxh-rmq-");
-        RabbitServer s = new RabbitServer(dir, freePort(), freePort());
+        RabbitServer s = new RabbitServer(dir, freePort(), freePort(), freePort());
         try {
             Files.createDirectories(dir.resolve("home"));
             Files.createDirectories(dir.resolve("mnesia"));
@@ -66,8 +69,11 @@ public final class RabbitServer implements AutoCloseable {
                     "default_pass = " + PASSWORD,
                     "disk_free_limit.absolute = 1MB",
                     "log.console = false",
+                    "management.tcp.ip = 127.0.0.1",
+                    "management.tcp.port = " + s.managementPort,
                     "") );
-            Files.writeString(dir.resolve("enabled_plugins"), "[].\n");
+            // The management plugin for its health-check endpoints (default_user has the administrator tag).
+            Files.writeString(dir.resolve("enabled_plugins"), "[rabbitmq_management].\n");
             s.launch();
             return s;
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
@@ -78,6 +84,11 @@ public final class RabbitServer implements AutoCloseable {
 
     public int port() {
         return port;
+    }
+
+    /** The management plugin's HTTP port (loopback). */
+    public int managementPort() {
+        return managementPort;
     }
 
     /** Starts the node (again, after {@link #stop()}: same data) and waits for its AMQP listener. */
@@ -111,6 +122,50 @@ public final class RabbitServer implements AutoCloseable {
         Optional<ProcessHandle> beam = script.descendants()
                 .filter(p -> p.info().command().map(c -> c.endsWith("beam.smp")).orElse(false)).findFirst();
         return beam.orElseThrow(() -> new IllegalStateException("no beam.smp under " + script.pid())).pid();
+    }
+
+    /**
+     * SIGSTOP to this node's VM (by its PID), returning once every one of its threads has stopped
+     * (kill returns before they all have, and a scheduler thread may still answer a request): the
+     * broker hangs, its sockets stay open.
+     */
+    public void pause() throws IOException, InterruptedException {
+        long pid = beamPid();
+        signal("STOP");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!allStopped(pid)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("beam.smp " + pid + " did not stop within 10 s");
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    private static boolean allStopped(long pid) throws IOException {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            return tasks.allMatch(t -> {
+                try {
+                    String stat = Files.readString(t.resolve("stat"));
+                    // The state follows the command's closing parenthesis: T (stopped) or t (traced).
+                    char state = stat.charAt(stat.lastIndexOf(')') + 2);
+                    return state == 'T' || state == 't';
+                } catch (IOException e) {
+                    return true; // a thread that ended is not running either
+                }
+            });
+        }
+    }
+
+    /** SIGCONT to this node's VM. */
+    public void resume() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    private void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(beamPid())).inheritIO().start();
+        if (!kill.waitFor(5, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            throw new IllegalStateException("kill -" + name + " " + beamPid() + " failed");
+        }
     }
 
     /** Stops the node: SIGTERM to its VM (an orderly shutdown), waiting for the script to end. */

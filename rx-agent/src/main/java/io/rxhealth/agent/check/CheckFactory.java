@@ -163,7 +163,7 @@ public final class CheckFactory implements Closeable {
         resources.add(checks);
         Map<String, Check> byName = new HashMap<>();
         for (Check c : checks.create(new RabbitSpec(r.name(), r.host(), r.port(), r.virtualHost(), r.tls(), r.user(),
-                r.password().value(), r.timeout(), r.heartbeat(), thresholds(r.window()), queues))) {
+                r.password().value(), r.timeout(), r.heartbeat(), thresholds(r.window()), queues, r.management()))) {
             byName.put(c.name(), c);
         }
         return byName;

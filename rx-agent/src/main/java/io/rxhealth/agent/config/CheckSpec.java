@@ -74,10 +74,14 @@ public sealed interface CheckSpec {
                     HttpWindow window, CheckPolicy policy, Duration timeout) implements CheckSpec {
     }
 
-    /** A RabbitMQ broker on one long-lived link; its queues are checks of their own. */
+    /**
+     * A RabbitMQ broker on one long-lived link; its queues are checks of their own. {@code management}:
+     * the plugin's health checks the broker check asks, whose failures are its WARN.
+     */
     record Rabbitmq(String name, String host, int port, String virtualHost, boolean tls, String user,
                     Secret password, Duration heartbeat, HttpWindow window, List<RabbitQueue> queues,
-                    CheckPolicy policy, Duration timeout) implements CheckSpec {
+                    CheckPolicy policy, Duration timeout,
+                    Optional<io.rxhealth.checks.rabbitmq.ManagementSpec> management) implements CheckSpec {
     }
 
     /** One queue of the broker: missing is CRIT, stuck (backlog rule) is WARN. */

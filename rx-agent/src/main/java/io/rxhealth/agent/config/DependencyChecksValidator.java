@@ -5,10 +5,14 @@ import static io.rxhealth.agent.config.ConfigValues.or;
 import static io.rxhealth.agent.config.ConfigValues.policy;
 import static io.rxhealth.agent.config.ConfigValues.positive;
 
+import io.rxhealth.agent.config.RawConfig.RawManagement;
 import io.rxhealth.agent.config.RawConfig.RawPostgres;
 import io.rxhealth.agent.config.RawConfig.RawQueue;
 import io.rxhealth.agent.config.RawConfig.RawRabbitmq;
 import io.rxhealth.checks.postgres.PostgresSpec;
+import io.rxhealth.checks.rabbitmq.ManagementSpec;
+import io.rxhealth.weighting.CheckPolicy;
+import io.rxhealth.weighting.Reaction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -106,11 +110,55 @@ final class DependencyChecksValidator {
                 queues.add(queue(key + ".queues[" + i + "]", r.queues().get(i), timeout));
             }
         }
+        CheckPolicy policy = policy(key, r.onWarn(), r.onCrit(), r.onUnknown(), "75%", "50%");
+        Optional<ManagementSpec> management = Optional.empty();
+        if (r.management() != null) {
+            management = Optional.of(management(key + ".management", r.management(), timeout));
+            if (policy.onWarn().kind() == Reaction.Kind.DOWN) {
+                throw new ConfigException(key + ".on-warn", r.onWarn(), "a weight such as 75% when management is set:"
+                        + " its health checks only lower the weight");
+            }
+        }
         out.add(new CheckSpec.Rabbitmq(name, url.getHost(), port, vhost, tls, r.user(),
                 secret(key, r.password(), r.passwordFile(), r.passwordEnv()), heartbeat,
-                apps.window(key + ".window", r.window()), List.copyOf(queues),
-                policy(key, r.onWarn(), r.onCrit(), r.onUnknown(), "75%", "50%"), timeout));
+                apps.window(key + ".window", r.window()), List.copyOf(queues), policy, timeout, management));
         out.addAll(queues);
+    }
+
+    /** The plugin's URL (no credentials: the broker's are used), its health checks, a timeout within the broker's. */
+    private static ManagementSpec management(String key, RawManagement m, Duration brokerTimeout) {
+        String text = or(m.url(), "http://127.0.0.1:15672");
+        URI url;
+        try {
+            url = new URI(text);
+        } catch (URISyntaxException e) {
+            throw new ConfigException(key + ".url", text, "http://host:15672 or https://...");
+        }
+        if (url.getRawUserInfo() != null) {
+            throw new ConfigException(key + ".url", url.getScheme() + "://***@" + url.getHost(),
+                    "no credentials in the URL; the broker's user and password are used");
+        }
+        if (!("http".equals(url.getScheme()) || "https".equals(url.getScheme())) || url.getHost() == null
+                || url.getRawQuery() != null) {
+            throw new ConfigException(key + ".url", text, "http://host:15672 or https://...");
+        }
+        List<String> checks = m.healthChecks() == null ? List.of("local-alarms") : m.healthChecks();
+        if (checks.isEmpty()) {
+            throw new ConfigException(key + ".health-checks", "[]", "at least one, such as local-alarms");
+        }
+        for (int i = 0; i < checks.size(); i++) {
+            String c = checks.get(i);
+            if (c == null || !ManagementSpec.CHECK.matcher(c).matches()) {
+                throw new ConfigException(key + ".health-checks[" + i + "]", c,
+                        "a health check of the management API, such as local-alarms or port-listener/5672");
+            }
+        }
+        Duration timeout = m.timeout() == null ? brokerTimeout.dividedBy(2) : positive(key + ".timeout", m.timeout());
+        if (timeout.compareTo(brokerTimeout) > 0) {
+            throw new ConfigException(key + ".timeout", m.timeout(), "at most the broker's timeout ("
+                    + brokerTimeout.toMillis() + "ms)");
+        }
+        return new ManagementSpec(url, checks, timeout);
     }
 
     private static CheckSpec.RabbitQueue queue(String key, RawQueue q, Duration timeout) {

@@ -62,7 +62,11 @@ record RawConfig(RawListen listen, RawStatus status, String stateDir, String int
     /** The broker's reactions are its own; each queue has its own. */
     record RawRabbitmq(String name, String url, String user, String password, String passwordFile,
                        String passwordEnv, String timeout, String heartbeat, String onWarn, String onCrit,
-                       String onUnknown, RawWindow window, List<RawQueue> queues) {
+                       String onUnknown, RawWindow window, List<RawQueue> queues, RawManagement management) {
+    }
+
+    /** The broker's management plugin: which of its health checks to ask, with the broker's credentials. */
+    record RawManagement(String url, List<String> healthChecks, String timeout) {
     }
 
     record RawQueue(String name, Integer maxReady, Integer risingCycles, String onWarn, String onCrit,

@@ -77,7 +77,7 @@ class DependencyChecksConfigTest {
         not amqp            | rabbitmq: { url: 'http://mq/', user: rx, password: x }                                      | test: checks.rabbitmq.url: 'http://mq/' (expected: amqp://host:port/vhost or amqps://...)
         queue no name       | rabbitmq: { user: rx, password: x, queues: [ { max-ready: 5 } ] }                           | test: checks.rabbitmq.queues[0].name: null (expected: a queue name of 1..255 characters)
         rising of one       | rabbitmq: { user: rx, password: x, queues: [ { name: q, rising-cycles: 1 } ] }              | test: checks.rabbitmq.queues[0].rising-cycles: 1 (expected: >= 2 cycles)
-        unknown key         | rabbitmq: { user: rx, password: x, passwd: y }                                              | test: unknown key 'checks.rabbitmq.passwd' (expected one of: heartbeat, name, on-crit, on-unknown, on-warn, password, password-env, password-file, queues, timeout, url, user, window)
+        unknown key         | rabbitmq: { user: rx, password: x, passwd: y }                                              | test: unknown key 'checks.rabbitmq.passwd' (expected one of: heartbeat, management, name, on-crit, on-unknown, on-warn, password, password-env, password-file, queues, timeout, url, user, window)
         """)
     void rejectsWithOneLineThatNeverShowsThePassword(String scenario, String yaml, String message) {
         assertThatThrownBy(() -> loader.parse("checks:\n  " + yaml + "\n", "test")).isInstanceOf(ConfigException.class)
