@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -161,7 +162,7 @@ class OvsdbClusterIT {
     }
 
     private static Map<String, Integer> inputs(List<Member> members) {
-        var inputs = new java.util.TreeMap<String, Integer>();
+        var inputs = new TreeMap<String, Integer>();
         members.forEach(m -> inputs.put(m.key(), m.weight()));
         return inputs;
     }
