@@ -2,7 +2,19 @@ package io.rxhealth.agent;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.rxhealth.agent.check.CheckFactory;
+import io.rxhealth.agent.check.CheckRunner;
 import io.rxhealth.agent.config.AgentConfig;
+import io.rxhealth.agent.json.Json;
+import io.rxhealth.agent.loop.AgentLoop;
+import io.rxhealth.agent.metrics.AgentMetrics;
+import io.rxhealth.agent.reload.ConfigReload;
+import io.rxhealth.agent.state.History;
+import io.rxhealth.agent.state.MarkerFiles;
+import io.rxhealth.agent.state.StateDirectory;
+import io.rxhealth.agent.state.StateFile;
+import io.rxhealth.agent.status.AgentStatus;
+import io.rxhealth.agent.status.StatusServer;
 import io.rxhealth.checks.http.EndpointStats;
 import io.rxhealth.checks.http.HttpEndpointCheck;
 import io.rxhealth.haproxy.AgentCheckServer;
@@ -15,6 +27,7 @@ import io.rxhealth.weighting.RecoveryWindow;
 import io.rxhealth.weighting.RiseFall;
 import io.rxhealth.weighting.State;
 import io.rxhealth.weighting.Ticker;
+import io.rxhealth.weighting.Verdict;
 import io.rxhealth.weighting.VerdictEngine;
 import io.rxhealth.weighting.WeightHold;
 import java.io.IOException;
@@ -132,8 +145,7 @@ public final class AgentApp implements AutoCloseable {
                     new ReadyWindow(config.readyInterval(), saved.map(StateFile.Saved::state).orElse(State.UP), ticker));
             AgentLoop loop = new AgentLoop(new CheckRunner(built.checks(), checkPool, ticker), new MarkerFiles(stateDir),
                     engine, board::publish, stateFile, history, metrics, wall, stateDir.toString(),
-                    saved.map(s -> s.state() == State.UP ? s.weightPercent() + "%" : s.state().name().toLowerCase())
-                            .orElse(null),
+                    saved.map(s -> Verdict.label(s.state(), s.weightPercent())).orElse(null),
                     built::statsOf);
             return new Checks(factory, checkPool, loop, built.http());
         } catch (RuntimeException e) {

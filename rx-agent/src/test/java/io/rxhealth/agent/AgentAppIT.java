@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.rxhealth.agent.config.ConfigLoader;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import io.rxhealth.agent.config.ConfigLoader;
+import io.rxhealth.agent.json.Json;
+import io.rxhealth.agent.state.History;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -7,11 +7,11 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /** Test helper: one agent-check exchange, as HAProxy does it — connect, read to EOF. */
-final class AgentReplies {
+public final class AgentReplies {
     private AgentReplies() {
     }
 
-    static String fetch(InetSocketAddress address) throws IOException {
+    public static String fetch(InetSocketAddress address) throws IOException {
         try (Socket s = new Socket()) {
             s.connect(address, 1000);
             s.setSoTimeout(2000);

@@ -30,7 +30,7 @@ class ClassListTest {
 
     @Test
     void itHoldsTheClassesOfEveryReplyAndCycle() throws IOException {
-        assertThat(ours()).contains("io/rxhealth/agent/AgentMain", "io/rxhealth/agent/AgentLoop",
+        assertThat(ours()).contains("io/rxhealth/agent/AgentMain", "io/rxhealth/agent/loop/AgentLoop",
                 "io/rxhealth/haproxy/AgentCheckServer", "io/rxhealth/weighting/agentcheck/AgentReplyFormatter",
                 "io/rxhealth/checks/host/CpuCheck", "io/rxhealth/checks/host/OshiFileSystemReadings");
     }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.rxhealth.agent.config.ConfigLoader;
+import io.rxhealth.agent.json.Json;
+import io.rxhealth.agent.state.History;
+import io.rxhealth.agent.state.StateFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -32,6 +32,11 @@ public record Verdict(State state, int weightPercent, List<String> reasons) {
 
     /** Short operator label: {@code 100%}, {@code 75%}, {@code down}, {@code drain}, {@code maint}. */
     public String label() {
+        return label(state, weightPercent);
+    }
+
+    /** The label {@link #label()} gives for this state and weight, for one read back without its reasons. */
+    public static String label(State state, int weightPercent) {
         return state == State.UP ? weightPercent + "%" : state.name().toLowerCase(java.util.Locale.ROOT);
     }
 

@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rxhealth.agent.AgentApp;
-import io.rxhealth.agent.AgentStatus;
 import io.rxhealth.agent.config.ConfigLoader;
+import io.rxhealth.agent.status.AgentStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;

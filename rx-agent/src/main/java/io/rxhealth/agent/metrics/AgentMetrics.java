@@ -1,0 +1,127 @@
+package io.rxhealth.agent.metrics;
+
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.core.metrics.SummaryWithCallback;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.Quantiles;
+import io.rxhealth.weighting.CheckResult;
+import io.rxhealth.weighting.Decision;
+import io.rxhealth.weighting.State;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
+
+/**
+ * The agent's Prometheus metrics, on a registry passed in (never the global one). Names follow
+ * Prometheus conventions: units in names, {@code _total} counters.
+ *
+ * <p>Every metric is a callback read at scrape time from values the background loop keeps here,
+ * on the Prometheus client directly: the agent has a memory budget, and Micrometer on top of the
+ * same client cost 3.4 MiB of RSS for nothing the agent uses. Callback metrics also never sample
+ * exemplars, so the client's OpenTelemetry tracer bridge is left out of the dependencies.
+ */
+public final class AgentMetrics {
+    private final PrometheusRegistry registry;
+    private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
+    private final Map<String, CheckFigures> checks = new ConcurrentSkipListMap<>();
+    private final AtomicLong transitions = new AtomicLong();
+    private volatile Decision lastDecision;
+
+    /** One check's figures; written by the loop, read by scrapes. */
+    private static final class CheckFigures {
+        volatile int level;
+        volatile long lastSuccessEpochSecond;
+        private long runs;
+        private double seconds;
+
+        synchronized void run(Duration took) {
+            runs++;
+            seconds += took.toNanos() / 1e9;
+        }
+
+        synchronized void report(SummaryWithCallback.Callback cb, String check) {
+            cb.call(runs, seconds, Quantiles.EMPTY, check);
+        }
+    }
+
+    public AgentMetrics(PrometheusRegistry registry) {
+        this.registry = registry;
+        gauge("rxhealth_verdict_state", "1 for the state the agent serves now (up, down, drain, maint)", cb -> {
+            Decision d = lastDecision;
+            for (State s : State.values()) {
+                cb.call(d != null && d.verdict().state() == s ? 1 : 0, s.name().toLowerCase(Locale.ROOT));
+            }
+        }, "state");
+        gauge("rxhealth_verdict_weight_percent", "Weight the agent asks for, in percent of the configured weight",
+                cb -> {
+                    Decision d = lastDecision;
+                    cb.call(d == null ? -1 : d.verdict().weightPercent());
+                });
+        counter("rxhealth_verdict_transitions", "Changes of the served verdict", transitions::get);
+        gauge("rxhealth_check_level", "Last level of the check: 0 ok, 1 warn, 2 crit, 3 unknown",
+                cb -> checks.forEach((name, f) -> cb.call(f.level, name)), "check");
+        gauge("rxhealth_check_last_success_timestamp_seconds", "Unix time of the check's last OK run, 0 if never",
+                cb -> checks.forEach((name, f) -> cb.call(f.lastSuccessEpochSecond, name)), "check");
+        SummaryWithCallback.builder().name("rxhealth_check_duration_seconds").help("How long the check took")
+                .labelNames("check").callback(cb -> checks.forEach((name, f) -> f.report(cb, name)))
+                .register(registry);
+    }
+
+    public void recordCheck(CheckResult r, Duration took, Instant lastSuccess) {
+        CheckFigures f = checks.computeIfAbsent(r.check(), name -> new CheckFigures());
+        f.level = r.level().ordinal();
+        if (lastSuccess != null) {
+            f.lastSuccessEpochSecond = lastSuccess.getEpochSecond();
+        }
+        f.run(took);
+    }
+
+    /** Forgets the series of checks a reload removed. */
+    public void retainChecks(java.util.Set<String> names) {
+        checks.keySet().retainAll(names);
+    }
+
+    public void recordVerdict(Decision d) {
+        lastDecision = d;
+    }
+
+    public void countTransition() {
+        transitions.incrementAndGet();
+    }
+
+    /** Registers a monotonic counter read from elsewhere (e.g. the 9505 server's statistics). */
+    public void counter(String name, String help, DoubleSupplier read) {
+        CounterWithCallback.builder().name(name).help(help).callback(cb -> cb.call(read.getAsDouble()))
+                .register(registry);
+    }
+
+    /**
+     * Registers a gauge family read from elsewhere: at each scrape {@code samples} calls the
+     * callback once per series, with one value per label name.
+     */
+    public void gauge(String name, String help, Consumer<GaugeWithCallback.Callback> samples, String... labelNames) {
+        GaugeWithCallback.builder().name(name).help(help).labelNames(labelNames).callback(samples)
+                .register(registry);
+    }
+
+    public String scrape() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
+        try {
+            writer.write(out, registry.scrape());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,127 @@
+package io.rxhealth.agent.reload;
+
+import static java.util.Objects.requireNonNull;
+
+import io.rxhealth.agent.metrics.AgentMetrics;
+import java.time.InstantSource;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code systemctl reload}: SIGHUP re-reads the config. The new config is loaded and validated in
+ * full before anything changes; a bad one leaves the running config as it is and says why in one
+ * line (log and {@code rxhealth_config_last_reload_successful 0}); an unchanged one does nothing.
+ *
+ * @param <C> the config type; equal configs (records) are "unchanged"
+ */
+public final class ConfigReload<C> {
+    private static final Logger log = LoggerFactory.getLogger(ConfigReload.class);
+
+    /** Makes the running program use {@code next} instead of {@code current}; throws to refuse it. */
+    public interface Target<C> {
+        void apply(C current, C next) throws Exception;
+    }
+
+    public enum Result { APPLIED, UNCHANGED, FAILED }
+
+    private final Supplier<C> source;
+    private final Target<C> target;
+    private final InstantSource clock;
+    private final AtomicLong applied = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private volatile C current;
+    private volatile boolean lastOk = true;
+    private volatile long lastSuccessEpochSecond;
+    private volatile String lastError = "";
+
+    /**
+     * @param source loads and validates the config (throws with a one-line message when it is bad)
+     * @param initial the config running now
+     */
+    public ConfigReload(Supplier<C> source, C initial, Target<C> target, InstantSource clock) {
+        this.source = requireNonNull(source, "source");
+        this.current = requireNonNull(initial, "initial");
+        this.target = requireNonNull(target, "target");
+        this.clock = requireNonNull(clock, "clock");
+        this.lastSuccessEpochSecond = clock.instant().getEpochSecond();
+    }
+
+    /** Loads the config again and applies it if it is valid and differs. Never throws. */
+    public synchronized Result reload() {
+        C next;
+        try {
+            next = source.get();
+        } catch (RuntimeException e) {
+            return fail(e);
+        }
+        if (next.equals(current)) {
+            lastOk = true;
+            lastSuccessEpochSecond = clock.instant().getEpochSecond();
+            log.info("reload: config unchanged");
+            return Result.UNCHANGED;
+        }
+        try {
+            target.apply(current, next);
+        } catch (Exception e) {
+            return fail(e);
+        }
+        current = next;
+        applied.incrementAndGet();
+        lastOk = true;
+        lastError = "";
+        lastSuccessEpochSecond = clock.instant().getEpochSecond();
+        log.info("reload: new config applied");
+        return Result.APPLIED;
+    }
+
+    private Result fail(Exception e) {
+        failed.incrementAndGet();
+        lastOk = false;
+        lastError = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        log.warn("reload refused, the running config stays: {}", lastError);
+        return Result.FAILED;
+    }
+
+    C current() {
+        return current;
+    }
+
+    boolean lastOk() {
+        return lastOk;
+    }
+
+    String lastError() {
+        return lastError;
+    }
+
+    /** Registers the reload metrics (one family each, like Prometheus' own config reload metrics). */
+    public void register(AgentMetrics metrics) {
+        metrics.gauge("rxhealth_config_last_reload_successful", "1 if the last reload (or the start) took the config",
+                cb -> cb.call(lastOk ? 1 : 0));
+        metrics.gauge("rxhealth_config_last_reload_success_timestamp_seconds",
+                "Unix time of the last successful config load (start or reload)", cb -> cb.call(lastSuccessEpochSecond));
+        metrics.counter("rxhealth_config_reloads_failed", "Reloads refused (bad config, kept the running one)",
+                failed::get);
+    }
+
+    /**
+     * Runs {@link #reload()} on {@code executor} at every SIGHUP. sun.misc.Signal (module
+     * jdk.unsupported, present in every JDK 17 runtime) is the only way the JDK offers to catch
+     * SIGHUP; without a handler the JVM exits 129 on it.
+     */
+    /**
+     * Until {@link #onSighup} replaces it, a SIGHUP only says the config is being read now: the
+     * JVM's own handler would exit 129 on a reload that comes while the daemon starts.
+     */
+    public static void holdSighupWhileStarting() {
+        sun.misc.Signal.handle(new sun.misc.Signal("HUP"),
+                sig -> log.info("reload: still starting; the config is being read now"));
+    }
+
+    public void onSighup(Executor executor) {
+        sun.misc.Signal.handle(new sun.misc.Signal("HUP"), sig -> executor.execute(this::reload));
+    }
+}

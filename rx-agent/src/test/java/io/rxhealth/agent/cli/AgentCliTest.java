@@ -1,0 +1,55 @@
+package io.rxhealth.agent.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+/** The CLI's contract: --help everywhere, exit codes apart from check's verdicts. */
+class AgentCliTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        // No test here runs the agent: "run" is asked only for its help.
+        CommandLine cli = AgentCli.commandLine(config -> {
+            throw new AssertionError("the agent was started");
+        });
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "run", "status", "check", "drain", "maint", "config", "config validate", "history"})
+    void everyCommandTakesHelp(String command) {
+        String[] args = (command.isEmpty() ? "--help" : command + " --help").split(" ");
+        assertThat(run(args)).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("Usage: rx-health-agent");
+    }
+
+    @Test
+    void usageErrorsAreNotVerdictCodes() {
+        assertThat(run("check", "--no-such-option")).isEqualTo(AgentCli.USAGE);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"check", "config validate"})
+    void configErrorsAreNotVerdictCodesAndSayWhatIsWrongInOneLine(String command, @TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("agent.yaml");
+        Files.writeString(bad, "interval: nonsense\n");
+        String[] args = (command + " --config " + bad).split(" ");
+        assertThat(run(args)).isEqualTo(AgentCli.CONFIG);
+        assertThat(err.toString().strip()).startsWith("rx-health-agent: " + bad + ": interval").doesNotContain("\n")
+                .doesNotContain("Exception");
+        assertThat(run("check", "--config", dir.resolve("missing.yaml").toString())).isEqualTo(AgentCli.CONFIG);
+    }
+}
