@@ -145,7 +145,7 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         this.dataPlane = DataPlane.of(config, writer, ovs, neighbours, registry, clock);
         this.tools = new OvsTools(config.openflow(), config.bridge(), config.appctl(), ovs);
         this.fleet = config.fleet().map(f -> new FleetRuntime(f.node(), f.remotes(), f.heartbeat(), f.livenessTimeout(),
-                FleetWiring.pools(specs, members), key -> FleetWiring.observe(f.node(), members.get(key).snapshot(), clock),
+                FleetWiring.pools(config.pools()), key -> FleetWiring.observe(f.node(), members.get(key).snapshot(), clock),
                 changed, ticker, clock)).orElse(null);
         fleetRef.set(fleet);
         this.controller = new PoolController(specs, members, dataPlane.writer(), metrics, clock,

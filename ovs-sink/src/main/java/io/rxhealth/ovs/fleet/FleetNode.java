@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -50,6 +51,7 @@ public final class FleetNode {
     private final Map<String, InstalledTable> tables = new ConcurrentHashMap<>();
     private final Map<String, String> installed = new ConcurrentHashMap<>();
     private volatile Set<String> live = Set.of();
+    private volatile Set<String> configDiffers = Set.of();
     private volatile boolean failStatic = true;
     private long heartbeat;
     private long lastBeatAt;
@@ -145,10 +147,44 @@ public final class FleetNode {
         return NodeLiveness.live(beatSeenAt, now, livenessTimeout);
     }
 
+    /**
+     * The pools whose database description is this node's: those it may commit tables for. A pool
+     * the database lacks is imported from this node's configuration (the YAML as a bootstrap); a
+     * pool the database describes otherwise (a config edited on one node) is left to the nodes that
+     * agree with it, and this node only installs its table.
+     */
+    private List<FleetPool> agreedPools() throws OvsdbException {
+        Map<String, FleetPool> stored = store.pools();
+        List<FleetPool> agreed = new ArrayList<>();
+        Set<String> differing = new TreeSet<>();
+        for (FleetPool pool : pools) {
+            FleetPool held = stored.get(pool.name());
+            if (held == null) {
+                if (store.importPool(pool)) {
+                    LOG.info("fleet: pool {}: imported from this node's configuration ({} members)", pool.name(),
+                            pool.members().size());
+                    agreed.add(pool);
+                }
+            } else if (held.sameAs(pool)) {
+                agreed.add(pool);
+            } else {
+                differing.add(pool.name());
+            }
+        }
+        if (!differing.equals(configDiffers)) {
+            if (!differing.isEmpty()) {
+                LOG.warn("fleet: pools {}: this node's configuration differs from the database's; installing the"
+                        + " fleet's tables without computing them", differing);
+            }
+            configDiffers = Set.copyOf(differing);
+        }
+        return agreed;
+    }
+
     private void repairTables() throws OvsdbException {
         var observations = store.observations();
         var drained = store.drained();
-        for (FleetPool pool : pools) {
+        for (FleetPool pool : agreedPools()) {
             Optional<Map<String, Integer>> weights = EffectiveWeights.of(pool, observations.getOrDefault(pool.name(), Map.of()),
                     live, drained.getOrDefault(pool.name(), Set.of()));
             if (weights.isEmpty()) {
@@ -234,6 +270,6 @@ public final class FleetNode {
             agreement.add(new FleetStatus.PoolAgreement(pool.name(), held == null ? 0 : held.version(),
                     held == null ? "" : held.table().digest(), perNode));
         }
-        return new FleetStatus(node, failStatic, store.remote(), live, agreement, commits, lostRaces);
+        return new FleetStatus(node, failStatic, store.remote(), live, configDiffers, agreement, commits, lostRaces);
     }
 }

@@ -2,6 +2,7 @@ package io.rxhealth.ovs.fleet;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.HashSet;
 import java.util.List;
 
 /**
@@ -15,10 +16,20 @@ public record FleetPool(String name, String seed, int slots, List<FleetMember> m
         members = List.copyOf(members);
     }
 
-    /** A configured member: its key ({@code address:port}), configured weight, and whether it has an agent. */
-    public record FleetMember(String key, int configuredWeight, boolean agent) {
+    /** A configured member: its key ({@code address:port}), configured weight, and its agent's port (0: no agent). */
+    public record FleetMember(String key, int configuredWeight, int agentPort) {
         public FleetMember {
             requireNonNull(key, "key");
         }
+
+        public boolean agent() {
+            return agentPort > 0;
+        }
+    }
+
+    /** The same pool, whatever the order its members were listed in. */
+    public boolean sameAs(FleetPool other) {
+        return other != null && name.equals(other.name) && seed.equals(other.seed) && slots == other.slots
+                && new HashSet<>(members).equals(new HashSet<>(other.members));
     }
 }

@@ -11,14 +11,18 @@ import java.util.Set;
  *                   tables and writes nothing
  * @param remote     the cluster member in use, "" when none
  * @param liveNodes  the LB nodes whose heartbeat is fresh
+ * @param configDiffers pools this node's configuration describes otherwise than the database: it
+ *                   installs their tables but does not compute them
  * @param pools      per pool: the database's table against what each node installed
  * @param commits    tables this node committed
  * @param lostRaces  commits whose wait failed because another node's table came first
  */
-public record FleetStatus(String node, boolean failStatic, String remote, Set<String> liveNodes, List<PoolAgreement> pools,
+public record FleetStatus(String node, boolean failStatic, String remote, Set<String> liveNodes, Set<String> configDiffers,
+                          List<PoolAgreement> pools,
                           long commits, long lostRaces) {
     public FleetStatus {
         liveNodes = Set.copyOf(liveNodes);
+        configDiffers = Set.copyOf(configDiffers);
         pools = List.copyOf(pools);
     }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rxhealth.ovs.fleet.ovsdb.Atoms;
 import io.rxhealth.ovs.fleet.ovsdb.OvsdbClient;
 import io.rxhealth.ovs.fleet.ovsdb.OvsdbException;
+import io.rxhealth.ovs.fleet.ovsdb.OvsdbTransactionException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -62,6 +63,58 @@ final class FleetStore {
         ArrayNode where = where("pool", pool);
         where.addArray().add("member").add("==").add(member);
         upsert("Operator_State", where, row.deepCopy(), row.put("pool", pool).put("member", member));
+    }
+
+    /**
+     * Imports {@code pool} and its members, unless the database holds the pool already: a wait that
+     * no row of that name exists, then the inserts, so of nodes importing at once one wins.
+     * False when another node's import came first.
+     */
+    boolean importPool(FleetPool pool) throws OvsdbException {
+        ArrayNode ops = NODES.arrayNode();
+        ObjectNode wait = ops.addObject().put("op", "wait").put("table", "Pool").put("timeout", 0).put("until", "==");
+        wait.set("where", where("name", pool.name()));
+        wait.putArray("columns").add("name");
+        wait.putArray("rows");
+        ObjectNode row = ops.addObject().put("op", "insert").put("table", "Pool").putObject("row");
+        row.put("name", pool.name()).put("slots", pool.slots());
+        row.set("external_ids", Atoms.stringMap(Map.of("seed", pool.seed())));
+        for (FleetPool.FleetMember m : pool.members()) {
+            ObjectNode member = ops.addObject().put("op", "insert").put("table", "Member").putObject("row");
+            member.put("pool", pool.name()).put("key", m.key()).put("weight", m.configuredWeight());
+            if (m.agent()) {
+                member.put("agent_port", m.agentPort());
+            } else {
+                member.set("agent_port", Atoms.emptySet());
+            }
+        }
+        try {
+            client.transact(ops);
+            return true;
+        } catch (OvsdbTransactionException e) {
+            if (e.isWaitFailed()) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** The pools the database holds, by name; empty while the replica is empty. */
+    Map<String, FleetPool> pools() {
+        Map<String, List<FleetPool.FleetMember>> members = new HashMap<>();
+        for (JsonNode row : client.replica().list("Member")) {
+            List<JsonNode> port = Atoms.set(row.get("agent_port"));
+            members.computeIfAbsent(row.path("pool").asText(), p -> new ArrayList<>()).add(new FleetPool.FleetMember(
+                    row.path("key").asText(), row.path("weight").asInt(), port.isEmpty() ? 0 : port.get(0).asInt()));
+        }
+        Map<String, FleetPool> pools = new HashMap<>();
+        for (JsonNode row : client.replica().list("Pool")) {
+            String name = row.path("name").asText();
+            JsonNode seed = Atoms.map(row.get("external_ids")).get(NODES.textNode("seed"));
+            pools.put(name, new FleetPool(name, seed == null ? "" : seed.asText(), row.path("slots").asInt(),
+                    members.getOrDefault(name, List.of())));
+        }
+        return pools;
     }
 
     void commit(InstalledTable next) throws OvsdbException {

@@ -2,9 +2,9 @@ package io.rxhealth.ovs.fleet;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.MemberSpec;
 import io.rxhealth.ovs.PoolSpec;
-import io.rxhealth.ovs.pool.MemberRuntime;
+import io.rxhealth.ovs.config.MemberConfig;
+import io.rxhealth.ovs.config.PoolConfig;
 import io.rxhealth.ovs.pool.MemberSnapshot;
 import io.rxhealth.ovs.pool.PoolTables;
 import io.rxhealth.weighting.RiseFallState;
@@ -14,23 +14,21 @@ import io.rxhealth.weighting.maglev.SlotTable;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** The daemon's pools and members in the fleet's terms, and the fleet as the daemon's table source. */
 public final class FleetWiring {
     private FleetWiring() {
     }
 
-    public static List<FleetPool> pools(List<PoolSpec> specs, Map<String, MemberRuntime> members) {
+    /** The configured pools; the pool id seeds the layout, as on a node alone, so the fleet's first table is the same. */
+    public static List<FleetPool> pools(List<PoolConfig> configs) {
         List<FleetPool> pools = new ArrayList<>();
-        for (PoolSpec spec : specs) {
+        for (PoolConfig pool : configs) {
             List<FleetPool.FleetMember> fleetMembers = new ArrayList<>();
-            for (MemberSpec m : spec.members()) {
-                fleetMembers.add(new FleetPool.FleetMember(m.key(), m.configuredWeight(),
-                        members.get(m.key()).snapshot().agentEnabled()));
+            for (MemberConfig m : pool.members()) {
+                fleetMembers.add(new FleetPool.FleetMember(m.key(), m.weight(), m.agentPort().orElse(0)));
             }
-            // The pool id seeds the layout, as on a node alone: the fleet's first table is the same.
-            pools.add(new FleetPool(spec.name(), String.valueOf(spec.id()), spec.slots(), fleetMembers));
+            pools.add(new FleetPool(pool.name(), String.valueOf(pool.id()), pool.slots(), fleetMembers));
         }
         return pools;
     }

@@ -27,7 +27,7 @@ class EffectiveWeightsTest {
         """)
     void appliesTheSingleNodeRulesToTheQuorumsVerdict(String scenario, boolean agent, boolean drained,
                                                        String observations, int weight) {
-        var pool = new FleetPool("web", "1", 64, List.of(new FleetPool.FleetMember("m:1", 80, agent)));
+        var pool = new FleetPool("web", "1", 64, List.of(new FleetPool.FleetMember("m:1", 80, agent ? 9505 : 0)));
         var weights = EffectiveWeights.of(pool, Map.of("m:1", QuorumTest.observations(observations)),
                 Set.of("a", "b", "c"), drained ? Set.of("m:1") : Set.of()).orElseThrow();
         assertEquals(Map.of("m:1", weight), weights, scenario);
@@ -35,7 +35,7 @@ class EffectiveWeightsTest {
 
     @Test
     void hasNoWeightsWithoutALiveNode() {
-        var pool = new FleetPool("web", "1", 64, List.of(new FleetPool.FleetMember("m:1", 80, true)));
+        var pool = new FleetPool("web", "1", 64, List.of(new FleetPool.FleetMember("m:1", 80, 9505)));
         assertTrue(EffectiveWeights.of(pool, Map.of(), Set.of(), Set.of()).isEmpty());
     }
 }

@@ -36,7 +36,7 @@ class FleetIT {
     private static final int SLOTS = 1024;
     private static final List<String> KEYS = IntStream.rangeClosed(1, 10).mapToObj(i -> "10.0.1." + i + ":8080").toList();
     private static final FleetPool WEB = new FleetPool(POOL, "1", SLOTS,
-            KEYS.stream().map(k -> new FleetPool.FleetMember(k, 100, true)).toList());
+            KEYS.stream().map(k -> new FleetPool.FleetMember(k, 100, 9505)).toList());
 
     private OvsdbCluster cluster;
     private final List<OvsdbClient> clients = new ArrayList<>();
@@ -178,17 +178,35 @@ class FleetIT {
         assertThat(nodes.get(0).table()).isEqualTo(current);
     }
 
+    @Test
+    void aNodeWhoseConfigurationDiffersInstallsTheFleetsTableWithoutComputingIt() {
+        SlotTable healthy = settle(t -> t.slotCounts().values().stream().allMatch(c -> c > 0));
+        var edited = new FleetPool(POOL, "1", SLOTS, List.of(new FleetPool.FleetMember("10.0.9.9:8080", 100, 9505)));
+        Node other = node("lb-x", List.of(cluster.remote(1)), edited);
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            other.step();
+            return healthy.equals(other.table());
+        });
+        assertThat(other.fleet().status().configDiffers()).containsExactly(POOL);
+        assertThat(other.fleet().status().commits()).isZero();
+        assertThat(nodes.get(0).fleet().status().configDiffers()).isEmpty();
+    }
+
     private Node node(String name, List<OvsdbRemote> remotes) {
+        return node(name, remotes, WEB);
+    }
+
+    private Node node(String name, List<OvsdbRemote> remotes, FleetPool pool) {
         var client = new OvsdbClient(remotes, FleetSchema.DATABASE, FleetSchema.monitorRequests(), JSON,
                 new OvsdbClient.Listener() { }, Duration.ofSeconds(5), Duration.ofMillis(200));
         clients.add(client);
         client.start();
         await().atMost(Duration.ofSeconds(30)).until(client::isConnected);
         Map<String, Observation> sees = new ConcurrentHashMap<>();
-        var fleet = new FleetNode(name, List.of(WEB), key -> new FleetNode.LocalObservation(sees.get(key), ""),
+        var fleet = new FleetNode(name, List.of(pool), key -> new FleetNode.LocalObservation(sees.get(key), ""),
                 new FleetStore(client), nanos::get, Clock.systemUTC(), Duration.ofSeconds(1), Duration.ofSeconds(10));
         var node = new Node(fleet, sees);
-        KEYS.forEach(k -> node.see(k, true, "up", 100));
+        pool.members().forEach(m -> node.see(m.key(), true, "up", 100));
         return node;
     }
 
