@@ -17,6 +17,11 @@ import io.rxhealth.ovs.health.ProbeScheduler;
 import io.rxhealth.ovs.health.ProbeTarget;
 import io.rxhealth.ovs.health.Probes;
 import io.rxhealth.ovs.health.SourceAddress;
+import io.rxhealth.ovs.fleet.FleetMetrics;
+import io.rxhealth.ovs.fleet.FleetRuntime;
+import io.rxhealth.ovs.fleet.FleetStatus;
+import io.rxhealth.ovs.fleet.FleetWiring;
+import io.rxhealth.ovs.fleet.ovsdb.OvsdbException;
 import io.rxhealth.ovs.flow.CommandRunner;
 import io.rxhealth.ovs.neigh.IpNeighbourSource;
 import io.rxhealth.ovs.neigh.NeighbourSource;
@@ -25,6 +30,7 @@ import io.rxhealth.ovs.pool.MemberRuntime;
 import io.rxhealth.ovs.pool.MemberSnapshot;
 import io.rxhealth.ovs.pool.PoolController;
 import io.rxhealth.ovs.pool.PoolReport;
+import io.rxhealth.ovs.pool.PoolTables;
 import io.rxhealth.ovs.pool.ReconcileLoop;
 import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
@@ -35,6 +41,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -47,6 +54,8 @@ public final class LbNode implements NodeOperations, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LbNode.class);
     /** Member changes this close together are applied as one layout change. */
     private static final Duration DEBOUNCE = Duration.ofMillis(50);
+    /** How long a starting node in a fleet waits for the database's tables before it installs its own. */
+    private static final Duration FLEET_START = Duration.ofSeconds(10);
 
     private final LbConfig config;
     private final PrometheusMeterRegistry registry;
@@ -58,6 +67,8 @@ public final class LbNode implements NodeOperations, AutoCloseable {
     private final ApiServer api;
     private final DataPlane dataPlane;
     private final OvsTools tools;
+    /** This node's part in a fleet; null for a node alone (no {@code fleet:} section). */
+    private final FleetRuntime fleet;
 
     /** Runs ovs-ofctl, ovs-appctl and ip as child processes. */
     public LbNode(LbConfig config, SlotTableWriter writer, PrometheusMeterRegistry registry, InstantSource clock,
@@ -95,10 +106,16 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         LbMetrics metrics = new LbMetrics(registry);
         // Members signal changes before the loop exists; the reference closes that cycle.
         AtomicReference<ReconcileLoop> loopRef = new AtomicReference<>();
+        AtomicReference<FleetRuntime> fleetRef = new AtomicReference<>();
         Runnable changed = () -> {
             ReconcileLoop l = loopRef.get();
             if (l != null) {
                 l.request();
+            }
+            FleetRuntime f = fleetRef.get();
+            if (f != null) {
+                // A change of this node's view goes to the fleet's database at once, not at the next heartbeat.
+                f.request();
             }
         };
         List<ProbeTarget> probeTargets = new ArrayList<>();
@@ -127,7 +144,12 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         List<PoolSpec> specs = config.pools().stream().map(PoolConfig::spec).toList();
         this.dataPlane = DataPlane.of(config, writer, ovs, neighbours, registry, clock);
         this.tools = new OvsTools(config.openflow(), config.bridge(), config.appctl(), ovs);
-        this.controller = new PoolController(specs, members, dataPlane.writer(), metrics, clock);
+        this.fleet = config.fleet().map(f -> new FleetRuntime(f.node(), f.remotes(), f.heartbeat(), f.livenessTimeout(),
+                FleetWiring.pools(config.pools()), key -> FleetWiring.observe(f.node(), members.get(key).snapshot(), clock),
+                changed, ticker, clock)).orElse(null);
+        fleetRef.set(fleet);
+        this.controller = new PoolController(specs, members, dataPlane.writer(), metrics, clock,
+                fleet == null ? PoolTables.LOCAL : FleetWiring.tables(fleet));
         if (previous != null) {
             controller.adopt(previous.controller);
         }
@@ -156,6 +178,9 @@ public final class LbNode implements NodeOperations, AutoCloseable {
                         () -> controller.slotsHeld(spec.id(), m.key()));
             }
         }
+        if (fleet != null) {
+            FleetMetrics.register(metrics, fleet, specs.stream().map(PoolSpec::name).toList());
+        }
         InetSocketAddress listen = new InetSocketAddress(config.api().getHostString(), config.api().getPort());
         try {
             this.api = new ApiServer(listen, this);
@@ -164,6 +189,9 @@ public final class LbNode implements NodeOperations, AutoCloseable {
             probes.close();
             poller.close();
             dataPlane.close();
+            if (fleet != null) {
+                fleet.close();
+            }
             throw new IOException("api " + config.api().getHostString() + ":" + config.api().getPort()
                     + ": cannot listen (" + e.getMessage() + ")", e);
         }
@@ -184,6 +212,13 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         }
         if (!poller.awaitFirstRound(iv.agentTimeout().plusSeconds(1))) {
             log.warn("not every agent answered or failed within {}; starting anyway", iv.agentTimeout().plusSeconds(1));
+        }
+        if (fleet != null) {
+            fleet.start();
+            if (!fleet.awaitFirstRound(FLEET_START)) {
+                log.warn("fleet: no cluster member in contact with the majority within {}; installing this node's own"
+                        + " layout until one is", FLEET_START);
+            }
         }
         dataPlane.beforeFirstApply();
         loop.reconcileNow(false);
@@ -233,12 +268,37 @@ public final class LbNode implements NodeOperations, AutoCloseable {
 
     @Override
     public boolean drain(String key) {
+        fleetOperatorState(key, true);
         return member(key).setOperatorDrain(true);
     }
 
     @Override
     public boolean enable(String key) {
+        fleetOperatorState(key, false);
         return member(key).setOperatorDrain(false);
+    }
+
+    /** In a fleet, a drain or enable typed here is written for every node, in every pool of the member. */
+    private void fleetOperatorState(String key, boolean drained) {
+        if (fleet == null) {
+            return;
+        }
+        member(key);
+        for (PoolConfig pool : config.pools()) {
+            if (pool.members().stream().anyMatch(m -> m.key().equals(key))) {
+                try {
+                    fleet.operatorState(pool.name(), key, drained, "api");
+                } catch (OvsdbException e) {
+                    throw new IllegalStateException("fleet: the " + (drained ? "drain" : "enable") + " of " + key
+                            + " cannot reach the cluster (" + e.getMessage() + "); nothing changed", e);
+                }
+            }
+        }
+    }
+
+    @Override
+    public Optional<FleetStatus> fleet() {
+        return Optional.ofNullable(fleet).map(FleetRuntime::status);
     }
 
     /**
@@ -302,5 +362,8 @@ public final class LbNode implements NodeOperations, AutoCloseable {
         loop.close();
         probes.close();
         poller.close();
+        if (fleet != null) {
+            fleet.close();
+        }
     }
 }

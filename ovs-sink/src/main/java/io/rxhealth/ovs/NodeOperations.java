@@ -1,7 +1,9 @@
 package io.rxhealth.ovs;
 
+import io.rxhealth.ovs.fleet.FleetStatus;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** What the HTTP API may ask of a running LB node. Member keys are validated by the caller. */
@@ -27,6 +29,11 @@ public interface NodeOperations {
 
     /** Prometheus text exposition of the node's meters. */
     String scrape();
+
+    /** The fleet as this node sees it; empty for a node alone. */
+    default Optional<FleetStatus> fleet() {
+        return Optional.empty();
+    }
 
     /** Members' MACs, when the node owns the pipeline (a topology is configured); empty otherwise. */
     default List<NeighbourReport> neighbours() {

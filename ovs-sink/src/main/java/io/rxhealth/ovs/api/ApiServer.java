@@ -69,6 +69,14 @@ public final class ApiServer implements AutoCloseable {
                     boolean ok = node.reapply();
                     send(ex, ok ? 200 : 502, json.object(Map.of("reapplied", ok)));
                 });
+                case "/fleet" -> get(ex, method, () -> {
+                    var fleet = node.fleet();
+                    if (fleet.isEmpty()) {
+                        send(ex, 404, json.error("fleet: not configured (this node decides alone)"));
+                    } else {
+                        send(ex, 200, json.object(Map.of("fleet", fleet.get())));
+                    }
+                });
                 case "/neigh" -> get(ex, method, () -> send(ex, 200, json.object(Map.of("neighbours", node.neighbours()))));
                 case "/flows" -> get(ex, method, () -> text(ex, node.flows(table(query(ex).get("table")))));
                 case "/trace" -> get(ex, method, () -> text(ex, node.trace(query(ex).get("in_port"),
@@ -76,7 +84,7 @@ public final class ApiServer implements AutoCloseable {
                 case "/fdb" -> get(ex, method, () -> text(ex, node.fdb()));
                 case "/conns" -> get(ex, method, () -> text(ex, node.conntrack()));
                 default -> send(ex, 404, json.error("path: " + path + " (expected: /status, /slots, /metrics, /drain,"
-                        + " /enable, /reapply, /neigh, /flows, /trace, /fdb, /conns)"));
+                        + " /enable, /reapply, /fleet, /neigh, /flows, /trace, /fdb, /conns)"));
             }
         } catch (IllegalArgumentException e) {
             sendQuietly(ex, 400, json.error(e.getMessage()));

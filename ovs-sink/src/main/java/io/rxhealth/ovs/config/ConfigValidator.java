@@ -65,7 +65,8 @@ final class ConfigValidator {
         if (appctl.isPresent() && (appctl.get().isBlank() || appctl.get().chars().anyMatch(Character::isWhitespace))) {
             throw error("appctl", appctl.get(), "the path of ovs-vswitchd's control socket, e.g. /run/openvswitch/ovs-vswitchd.123.ctl");
         }
-        return new LbConfig(openflow, api, intervals, concurrency, pools, pipeline, appctl);
+        return new LbConfig(openflow, api, intervals, concurrency, pools, pipeline, appctl,
+                FleetSection.validate(raw.fleet()));
     }
 
     /**

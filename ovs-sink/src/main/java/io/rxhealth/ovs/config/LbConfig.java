@@ -19,21 +19,25 @@ import java.util.Optional;
  *                         daemon owns table 11 only
  * @param appctl           ovs-vswitchd's control socket for {@code ovs-appctl -t}; empty: ovs-appctl's
  *                         default (the pidfile in its run directory)
+ * @param fleet            this node's part in a fleet sharing one OVSDB cluster; empty: the node
+ *                         decides alone, as without the section
  */
 public record LbConfig(String openflow, InetSocketAddress api, Intervals intervals, int agentConcurrency,
-                       List<PoolConfig> pools, Optional<PipelineConfig> pipeline, Optional<String> appctl) {
+                       List<PoolConfig> pools, Optional<PipelineConfig> pipeline, Optional<String> appctl,
+                       Optional<FleetConfig> fleet) {
     public LbConfig {
         requireNonNull(openflow, "openflow");
         requireNonNull(api, "api");
         requireNonNull(intervals, "intervals");
         requireNonNull(pipeline, "pipeline");
         requireNonNull(appctl, "appctl");
+        requireNonNull(fleet, "fleet");
         pools = List.copyOf(pools);
     }
 
     /** This configuration without the pipeline: the daemon then owns table 11 only ({@code run --dry-run}). */
     public LbConfig withoutPipeline() {
-        return new LbConfig(openflow, api, intervals, agentConcurrency, pools, Optional.empty(), appctl);
+        return new LbConfig(openflow, api, intervals, agentConcurrency, pools, Optional.empty(), appctl, fleet);
     }
 
     /** The bridge name: the target's file name without {@code .mgmt}, or the target itself when it is a name. */

@@ -7,7 +7,6 @@ import io.rxhealth.ovs.MemberSpec;
 import io.rxhealth.ovs.MemberTraffic;
 import io.rxhealth.ovs.PoolSpec;
 import io.rxhealth.ovs.SlotTableWriter;
-import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
@@ -32,10 +31,18 @@ public final class PoolController {
     private final Map<String, MemberRuntime> members;
     private final SlotTableWriter writer;
     private final InstantSource clock;
+    private final PoolTables tables;
 
     /** {@code members} by key must hold every member of every pool. */
     public PoolController(List<PoolSpec> pools, Map<String, MemberRuntime> members, SlotTableWriter writer,
                           LbMetrics metrics, InstantSource clock) {
+        this(pools, members, writer, metrics, clock, PoolTables.LOCAL);
+    }
+
+    /** As above, with each pool's next table taken from {@code tables} (a fleet's database). */
+    public PoolController(List<PoolSpec> pools, Map<String, MemberRuntime> members, SlotTableWriter writer,
+                          LbMetrics metrics, InstantSource clock, PoolTables tables) {
+        this.tables = requireNonNull(tables, "tables");
         this.members = Map.copyOf(members);
         this.writer = requireNonNull(writer, "writer");
         this.clock = requireNonNull(clock, "clock");
@@ -115,6 +122,7 @@ public final class PoolController {
         pool.lastError = null;
         pool.forceNext = false;
         pool.applied.increment();
+        tables.installed(pool.spec, next);
         log.info("pool {}: applied digest {} ({} slots moved, {} flow mods{}{})", pool.spec.name(), next.digest(),
                 moved, outcome.flowMods(), outcome.fullReplace() ? ", full replace" : "", forced ? ", forced" : "");
         if (next.isEmpty()) {
@@ -134,7 +142,7 @@ public final class PoolController {
             // their current quota, so a drain moves only the drained member's slots.
             weighted.add(new Member(m.key(), weight(m).effective(), m.configuredWeight()));
         }
-        return Maglev.layout(String.valueOf(spec.id()), weighted, spec.slots());
+        return tables.next(spec, weighted);
     }
 
     private MemberWeight weight(MemberSpec m) {

@@ -1,0 +1,193 @@
+package io.rxhealth.ovs.fleet;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rxhealth.ovs.fleet.ovsdb.Atoms;
+import io.rxhealth.ovs.fleet.ovsdb.OvsdbClient;
+import io.rxhealth.ovs.fleet.ovsdb.OvsdbException;
+import io.rxhealth.ovs.fleet.ovsdb.OvsdbTransactionException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The fleet's tables in terms of the fleet: writes go through {@link OvsdbClient#transact}, reads
+ * come from its replica (what the monitor last delivered). One row per key, written by update and,
+ * when there is none yet, by insert (the indexes of the schema keep keys unique).
+ */
+final class FleetStore {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final OvsdbClient client;
+
+    FleetStore(OvsdbClient client) {
+        this.client = requireNonNull(client, "client");
+    }
+
+    boolean connected() {
+        return client.isConnected();
+    }
+
+    String remote() {
+        return client.remote().map(Object::toString).orElse("");
+    }
+
+    void heartbeat(String node, long counter, long startedAtMillis, Map<String, String> installed) throws OvsdbException {
+        ObjectNode row = NODES.objectNode().put("heartbeat", counter).put("started_at_ms", startedAtMillis);
+        row.set("installed", Atoms.stringMap(new TreeMap<>(installed)));
+        upsert("LB_Node", where("name", node), row.deepCopy(), row.put("name", node));
+    }
+
+    void observe(String pool, String member, Observation o, String probeDetail) throws OvsdbException {
+        ObjectNode row = NODES.objectNode().put("probe_up", o.probeUp()).put("probe_detail", probeDetail)
+                .put("agent_up", o.agentUp()).put("agent_drain", o.agentDrain()).put("agent_maint", o.agentMaint())
+                .put("agent_weight_percent", o.weightPercent()).put("at_ms", o.atMillis());
+        ArrayNode where = where("node", o.node());
+        where.addArray().add("pool").add("==").add(pool);
+        where.addArray().add("member").add("==").add(member);
+        upsert("Observation", where, row.deepCopy(), row.put("node", o.node()).put("pool", pool).put("member", member));
+    }
+
+    void operatorState(String pool, String member, boolean drained, String reason, String node, long atMillis)
+            throws OvsdbException {
+        ObjectNode row = NODES.objectNode().put("state", drained ? "drained" : "enabled").put("reason", reason)
+                .put("node", node).put("at_ms", atMillis);
+        ArrayNode where = where("pool", pool);
+        where.addArray().add("member").add("==").add(member);
+        upsert("Operator_State", where, row.deepCopy(), row.put("pool", pool).put("member", member));
+    }
+
+    /**
+     * Imports {@code pool} and its members, unless the database holds the pool already: a wait that
+     * no row of that name exists, then the inserts, so of nodes importing at once one wins.
+     * False when another node's import came first.
+     */
+    boolean importPool(FleetPool pool) throws OvsdbException {
+        ArrayNode ops = NODES.arrayNode();
+        ObjectNode wait = ops.addObject().put("op", "wait").put("table", "Pool").put("timeout", 0).put("until", "==");
+        wait.set("where", where("name", pool.name()));
+        wait.putArray("columns").add("name");
+        wait.putArray("rows");
+        ObjectNode row = ops.addObject().put("op", "insert").put("table", "Pool").putObject("row");
+        row.put("name", pool.name()).put("slots", pool.slots());
+        row.set("external_ids", Atoms.stringMap(Map.of("seed", pool.seed())));
+        for (FleetPool.FleetMember m : pool.members()) {
+            ObjectNode member = ops.addObject().put("op", "insert").put("table", "Member").putObject("row");
+            member.put("pool", pool.name()).put("key", m.key()).put("weight", m.configuredWeight());
+            if (m.agent()) {
+                member.put("agent_port", m.agentPort());
+            } else {
+                member.set("agent_port", Atoms.emptySet());
+            }
+        }
+        try {
+            client.transact(ops);
+            return true;
+        } catch (OvsdbTransactionException e) {
+            if (e.isWaitFailed()) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** The pools the database holds, by name; empty while the replica is empty. */
+    Map<String, FleetPool> pools() {
+        Map<String, List<FleetPool.FleetMember>> members = new HashMap<>();
+        for (JsonNode row : client.replica().list("Member")) {
+            List<JsonNode> port = Atoms.set(row.get("agent_port"));
+            members.computeIfAbsent(row.path("pool").asText(), p -> new ArrayList<>()).add(new FleetPool.FleetMember(
+                    row.path("key").asText(), row.path("weight").asInt(), port.isEmpty() ? 0 : port.get(0).asInt()));
+        }
+        Map<String, FleetPool> pools = new HashMap<>();
+        for (JsonNode row : client.replica().list("Pool")) {
+            String name = row.path("name").asText();
+            JsonNode seed = Atoms.map(row.get("external_ids")).get(NODES.textNode("seed"));
+            pools.put(name, new FleetPool(name, seed == null ? "" : seed.asText(), row.path("slots").asInt(),
+                    members.getOrDefault(name, List.of())));
+        }
+        return pools;
+    }
+
+    void commit(InstalledTable next) throws OvsdbException {
+        client.transact(SlotTableCommit.operations(next));
+    }
+
+    private void upsert(String table, ArrayNode where, ObjectNode update, ObjectNode insert) throws OvsdbException {
+        ArrayNode ops = NODES.arrayNode();
+        ops.addObject().put("op", "update").put("table", table).set("where", where);
+        ((ObjectNode) ops.get(0)).set("row", update);
+        if (client.transact(ops).get(0).path("count").asInt() > 0) {
+            return;
+        }
+        ArrayNode insertOps = NODES.arrayNode();
+        insertOps.addObject().put("op", "insert").put("table", table).set("row", insert);
+        client.transact(insertOps);
+    }
+
+    private static ArrayNode where(String column, String value) {
+        ArrayNode where = NODES.arrayNode();
+        where.addArray().add(column).add("==").add(value);
+        return where;
+    }
+
+    /** Slot_Table rows by pool name, as stored (undecoded). */
+    Map<String, JsonNode> tableRows() {
+        Map<String, JsonNode> rows = new HashMap<>();
+        for (JsonNode row : client.replica().list(SlotTableRows.TABLE)) {
+            rows.put(row.path("pool").asText(), row);
+        }
+        return rows;
+    }
+
+    /** Every node's latest observation, by pool and member key. */
+    Map<String, Map<String, List<Observation>>> observations() {
+        Map<String, Map<String, List<Observation>>> byPool = new HashMap<>();
+        for (JsonNode row : client.replica().list("Observation")) {
+            var o = new Observation(row.path("node").asText(), row.path("probe_up").asBoolean(),
+                    row.path("agent_up").asBoolean(), row.path("agent_drain").asBoolean(),
+                    row.path("agent_maint").asBoolean(), row.path("agent_weight_percent").asInt(),
+                    row.path("at_ms").asLong());
+            byPool.computeIfAbsent(row.path("pool").asText(), p -> new HashMap<>())
+                    .computeIfAbsent(row.path("member").asText(), m -> new ArrayList<>()).add(o);
+        }
+        return byPool;
+    }
+
+    /** The members an operator drained, by pool. */
+    Map<String, Set<String>> drained() {
+        Map<String, Set<String>> drained = new HashMap<>();
+        for (JsonNode row : client.replica().list("Operator_State")) {
+            if (row.path("state").asText().equals("drained")) {
+                drained.computeIfAbsent(row.path("pool").asText(), p -> new HashSet<>()).add(row.path("member").asText());
+            }
+        }
+        return drained;
+    }
+
+    /** Every LB node's heartbeat counter. */
+    Map<String, Long> heartbeats() {
+        Map<String, Long> beats = new HashMap<>();
+        client.replica().list("LB_Node").forEach(row -> beats.put(row.path("name").asText(), row.path("heartbeat").asLong()));
+        return beats;
+    }
+
+    /** What each LB node says it installed: digest by pool, by node. */
+    Map<String, Map<String, String>> installed() {
+        Map<String, Map<String, String>> installed = new TreeMap<>();
+        for (JsonNode row : client.replica().list("LB_Node")) {
+            Map<String, String> digests = new TreeMap<>();
+            Atoms.map(row.get("installed")).forEach((k, v) -> digests.put(k.asText(), v.asText()));
+            installed.put(row.path("name").asText(), digests);
+        }
+        return installed;
+    }
+}
