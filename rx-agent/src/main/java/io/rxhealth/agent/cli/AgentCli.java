@@ -1,5 +1,6 @@
 package io.rxhealth.agent.cli;
 
+import io.rxhealth.agent.build.BuildInfo;
 import io.rxhealth.agent.config.ConfigException;
 import java.io.IOException;
 import picocli.CommandLine.Command;
@@ -10,7 +11,7 @@ import picocli.CommandLine;
  * usage errors for free and is a single small jar without dependencies.
  */
 @Command(name = "rx-health-agent", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT,
-        version = "rx-health-agent 0.1.0",
+        versionProvider = AgentCli.Version.class,
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:ok (check: full weight)", "1:check: reduced weight", "2:check: down",
                 "3:check: drain or maint", "64:usage error", "74:cannot read or reach (files, the running agent)",
@@ -27,6 +28,14 @@ public final class AgentCli implements Runnable {
     static final int SOFTWARE = 70;
     static final int IO = 74;
     static final int CONFIG = 78;
+
+    /** {@code --version}: the version, the git commit the build stamped, and the Java runtime. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return BuildInfo.current().versionLines();
+        }
+    }
 
     /** The whole command line; {@code run} starts the agent through {@code launcher}. */
     public static CommandLine commandLine(AgentLauncher launcher) {

@@ -52,7 +52,7 @@ final class AppChecksValidator {
             throw new ConfigException(key + ".insecure", true, "either ca-file or insecure, not both");
         }
         return new CheckSpec.Http(h.name(), url, Set.copyOf(expect), Optional.ofNullable(h.body()),
-                Optional.ofNullable(h.host()), Optional.ofNullable(h.caFile()).map(f -> absolute(key + ".ca-file", f)),
+                Optional.ofNullable(h.host()), Optional.ofNullable(h.caFile()).map(f -> ConfigValues.certificates(key + ".ca-file", f)),
                 Boolean.TRUE.equals(h.insecure()), window(key + ".window", h.window()),
                 policy(key, h.onWarn(), h.onCrit(), h.onUnknown(), "down", "down"), timeout(key, h.timeout()));
     }

@@ -45,11 +45,15 @@ public final class ConfigLoader {
     }
 
     public AgentConfig loadDefault() {
+        return parse(defaultText(), "embedded default");
+    }
+
+    private static String defaultText() {
         try (InputStream in = ConfigLoader.class.getResourceAsStream(DEFAULT_RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("embedded default config " + DEFAULT_RESOURCE + " is missing");
             }
-            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "embedded default");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -61,12 +65,17 @@ public final class ConfigLoader {
             throw new ConfigException(origin + ": empty (expected: a YAML mapping such as the embedded default)");
         }
         try {
-            return new ConfigValidator().validate(bind(yaml));
+            return new ConfigValidator(this::defaultChecks).validate(bind(yaml));
         } catch (ConfigException e) {
             // Values are quoted as written; a tab, line break or other control character in one
             // must not break the one-line message or reach a terminal raw.
             throw new ConfigException(origin + ": " + printable(e.getMessage()));
         }
+    }
+
+    /** The embedded default's {@code checks:}, bound anew for each config that has none. */
+    private RawConfig.RawChecks defaultChecks() {
+        return bind(defaultText()).checks();
     }
 
     /** The text bound onto the schema; errors name the key path, the caller adds the origin. */
@@ -83,9 +92,7 @@ public final class ConfigLoader {
             }
             return raw;
         } catch (JsonProcessingException e) {
-            throw new ConfigException("not valid YAML at line "
-                    + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + ": "
-                    + firstLine(e.getOriginalMessage()));
+            throw new ConfigException("not valid YAML at " + position(e) + ": " + problem(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -124,11 +131,38 @@ public final class ConfigLoader {
         return out.toString();
     }
 
-    private static String firstLine(String message) {
+    /**
+     * Where the parser found the problem, as its own message says it: SnakeYAML's problem mark
+     * (Jackson's location is where the construct being parsed began, a line early for a tab).
+     */
+    private static String position(JsonProcessingException e) {
+        if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException marked
+                && marked.getProblemMark() != null) {
+            // Marks count from 0; the parser's message, like an editor, from 1.
+            return "line " + (marked.getProblemMark().getLine() + 1) + ", column "
+                    + (marked.getProblemMark().getColumn() + 1);
+        }
+        return e.getLocation() == null ? "line ?"
+                : "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+    }
+
+    /**
+     * The parser's own words on one line: SnakeYAML says what it was doing and what it found
+     * ("while scanning for the next token", "found character '\t(TAB)' that cannot start any
+     * token"), each followed by a " in 'reader', line L, column C:" mark and a quoted snippet
+     * with a caret; the marks and snippets go (the position leads the message already).
+     */
+    static String problem(String message) {
         if (message == null) {
             return "";
         }
-        int nl = message.indexOf('\n');
-        return nl < 0 ? message : message.substring(0, nl);
+        java.util.List<String> said = new java.util.ArrayList<>();
+        for (String line : message.split("\n")) {
+            if (line.isBlank() || line.startsWith(" in '") || line.startsWith("    ") || line.strip().equals("^")) {
+                continue;
+            }
+            said.add(line.strip());
+        }
+        return String.join("; ", said);
     }
 }

@@ -23,8 +23,14 @@ import java.util.Set;
 
 /** Turns the bound schema into an {@link AgentConfig}, applying defaults and checking every value. */
 final class ConfigValidator {
+    /** The checks of a config that names none: the embedded default's host checks. */
+    private final java.util.function.Supplier<RawChecks> defaultChecks;
     private Duration defaultTimeout;
     private AppChecksValidator apps;
+
+    ConfigValidator(java.util.function.Supplier<RawChecks> defaultChecks) {
+        this.defaultChecks = defaultChecks;
+    }
 
     AgentConfig validate(RawConfig raw) {
         Duration interval = positive("interval", or(raw.interval(), "2s"));
@@ -47,10 +53,12 @@ final class ConfigValidator {
             throw new ConfigException("recovery.steps", "[]", "at least one cap when the window is not 0s");
         }
         Duration ready = Units.duration("ready-interval", or(raw.readyInterval(), "10s"));
-        List<CheckSpec> checks = checks(raw.checks());
+        // Every key is optional (docs/operations.md), checks: too: without it the agent checks
+        // the host as the embedded default does.
+        List<CheckSpec> checks = checks(raw.checks() == null ? defaultChecks.get() : raw.checks());
         if (checks.isEmpty()) {
             // An agent with nothing to check would say 100% forever: never what an operator means.
-            throw new ConfigException("checks", raw.checks() == null ? null : "{}", "at least one check");
+            throw new ConfigException("checks", "{}", "at least one check, or no checks: for the host checks");
         }
         Set<String> names = new HashSet<>();
         for (CheckSpec c : checks) {

@@ -37,6 +37,26 @@ class AgentCliTest {
     }
 
     @Test
+    void versionNamesTheBuildTheCommitAndTheRuntime() {
+        assertThat(run("--version")).as(err.toString()).isZero();
+        String[] lines = out.toString().strip().split("\n");
+        assertThat(lines).hasSize(3);
+        assertThat(lines[0]).matches("rx-health-agent \\d+\\.\\d+\\.\\d+.*");
+        // The build stamps the commit from git; a build outside a checkout says "unknown".
+        assertThat(lines[1]).matches("commit ([0-9a-f]{12}|unknown)");
+        assertThat(lines[2]).startsWith("java " + System.getProperty("java.version") + " (");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-c", "--config"})
+    void validateRefusesWhatRunWouldTripOverInOneLine(String option, @TempDir Path dir) throws Exception {
+        Path bad = Files.writeString(dir.resolve("agent.yaml"), "listen: { address: agent.example }\n");
+        assertThat(run("config", "validate", option, bad.toString())).isEqualTo(AgentCli.CONFIG);
+        assertThat(err.toString()).isEqualTo("rx-health-agent: " + bad + ": listen.address: 'agent.example' "
+                + "(expected: an IP address of this host such as 0.0.0.0, 127.0.0.1 or ::)" + System.lineSeparator());
+    }
+
+    @Test
     void usageErrorsAreNotVerdictCodes() {
         assertThat(run("check", "--no-such-option")).isEqualTo(AgentCli.USAGE);
     }

@@ -123,7 +123,6 @@ class ConfigLoaderTest {
         bad url scheme             | 'checks: { http: [ { name: a, url: ftp://x/ } ] }'            | 'test: checks.http[0].url: ''ftp://x/'' (expected: an http:// or https:// URL)'
         bad status code            | 'checks: { http: [ { name: a, url: http://x/, expect: [999] } ] }' | 'test: checks.http[0].expect: 999 (expected: HTTP status codes 100..599)'
         duplicate check            | 'checks: { disk: [ { path: / }, { path: / } ] }'              | 'test: checks: ''disk:/'' (expected: unique check names (this one appears twice))'
-        no checks                  | 'interval: 2s'                                                | 'test: checks: null (expected: at least one check)'
         bad socket mode            | 'listen: { socket: systemd }'                                 | 'test: listen.socket: ''systemd'' (expected: auto, bind or inherited)'
         bad port                   | 'listen: { port: 70000 }'                                     | 'test: listen.port: 70000 (expected: 0..65535)'
         allow-list host name       | 'listen: { allow: [10.0.0.5, haproxy-1] }'                    | 'test: listen.allow[1]: ''haproxy-1'' (expected: an IP address or CIDR range such as 10.0.0.5, 10.0.1.0/24 or fd00::/64)'
@@ -150,7 +149,6 @@ class ConfigLoaderTest {
         only a comment             | '# nothing here'                                      | 'test: empty (expected: a YAML mapping)'
         empty document marker      | '---'                                                 | 'test: empty (expected: a YAML mapping)'
         a second document          | 'checks: { cpu: {} }\\n---\\nrise: 3'                  | 'test: a second YAML document at line 3 (expected: one mapping)'
-        stray closing brace        | 'checks: { cpu: {} }\\nlisten: { port: 80 } }'         | 'test: not valid YAML at line 2: while parsing a block mapping'
         a key given twice          | 'checks: { cpu: {} }\\nchecks: { load: {} }'           | 'test: duplicate key ''checks'' (expected: each key once)'
         """)
     void rejectsTextThatIsNotOneYamlMapping(String scenario, String yaml, String message) {
