@@ -2,6 +2,7 @@ package io.rxhealth.agent;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.rxhealth.agent.build.BuildInfo;
 import io.rxhealth.agent.check.CheckFactory;
 import io.rxhealth.agent.check.CheckRunner;
 import io.rxhealth.agent.config.AgentConfig;
@@ -88,6 +89,8 @@ public final class AgentApp implements AutoCloseable {
         stateFile = new StateFile(stateDir, json);
         history = new History(stateDir, json, 200);
         metrics = new AgentMetrics(new PrometheusRegistry());
+        BuildInfo build = BuildInfo.current();
+        metrics.buildInfo(build.version(), build.revision(), build.java());
         reload = new ConfigReload<>(source, config, this::apply, wall);
         reload.register(metrics);
         checks = buildChecks(config);

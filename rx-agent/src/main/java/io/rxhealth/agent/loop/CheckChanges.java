@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
  * tells what happened, not what every cycle found. One scheduler thread calls it.
  */
 final class CheckChanges {
+    // Named after the loop, as these lines were before it was split: log filters match "AgentLoop".
     private static final Logger log = LoggerFactory.getLogger(AgentLoop.class);
 
     private final Map<String, Level> lastLevels = new HashMap<>();

@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
  * 9505 goes on answering. One scheduler thread calls it.
  */
 final class StateSaves {
+    // Named after the loop, as these lines were before it was split: log filters match "AgentLoop".
     private static final Logger log = LoggerFactory.getLogger(AgentLoop.class);
     static final long SAVE_WHILE_RECOVERING_SECONDS = 15;
     private static final Duration SAVE_WHILE_RECOVERING = Duration.ofSeconds(SAVE_WHILE_RECOVERING_SECONDS);

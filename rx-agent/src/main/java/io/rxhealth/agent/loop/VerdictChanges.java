@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
  * thread calls it.
  */
 final class VerdictChanges {
+    // Named after the loop, as these lines were before it was split: log filters match "AgentLoop".
     private static final Logger log = LoggerFactory.getLogger(AgentLoop.class);
 
     private final History history;

@@ -78,6 +78,15 @@ public final class AgentMetrics {
                 .register(registry);
     }
 
+    /**
+     * {@code rxhealth_build_info}: always 1, its labels say what runs, so a dashboard can tell
+     * which nodes an upgrade has reached.
+     */
+    public void buildInfo(String version, String revision, String java) {
+        gauge("rxhealth_build_info", "Always 1; the labels name the agent's version, git commit and Java runtime",
+                cb -> cb.call(1, version, revision, java), "version", "revision", "java");
+    }
+
     public void recordCheck(CheckResult r, Duration took, Instant lastSuccess) {
         CheckFigures f = checks.computeIfAbsent(r.check(), name -> new CheckFigures());
         f.level = r.level().ordinal();

@@ -50,4 +50,12 @@ class AgentMetricsTest {
         assertThat(m.scrape()).contains("rxhealth_agentcheck_replies_total 7.0",
                 "rxhealth_http_latency_seconds{check=\"storage\",quantile=\"0.95\"} 0.012");
     }
+
+    @Test
+    void buildInfoIsOneWithWhatRunsInItsLabels() {
+        AgentMetrics m = new AgentMetrics(new PrometheusRegistry());
+        m.buildInfo("0.3.0", "0123456789ab", "17.0.13");
+        assertThat(m.scrape()).contains(
+                "rxhealth_build_info{java=\"17.0.13\",revision=\"0123456789ab\",version=\"0.3.0\"} 1.0");
+    }
 }
