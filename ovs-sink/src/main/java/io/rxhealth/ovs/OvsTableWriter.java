@@ -2,11 +2,16 @@ package io.rxhealth.ovs;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.flow.ApplyMode;
-import io.rxhealth.ovs.flow.ApplyResult;
-import io.rxhealth.ovs.flow.OvsSlotWriter;
 import io.rxhealth.ovs.flow.FlowCounters;
+import io.rxhealth.ovs.flow.OvsSlotWriter;
 import io.rxhealth.ovs.flow.PoolReadback;
+import io.rxhealth.ovs.slots.ApplyMode;
+import io.rxhealth.ovs.slots.ApplyOutcome;
+import io.rxhealth.ovs.slots.ApplyResult;
+import io.rxhealth.ovs.slots.MemberSpec;
+import io.rxhealth.ovs.slots.MemberTraffic;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.HashMap;
 import java.util.Map;

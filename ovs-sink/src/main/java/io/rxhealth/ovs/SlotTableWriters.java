@@ -4,6 +4,8 @@ import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.flow.CommandRunner;
 import io.rxhealth.ovs.flow.OvsOptions;
 import io.rxhealth.ovs.flow.OvsSlotWriter;
+import io.rxhealth.ovs.slots.DryRunSlotWriter;
+import io.rxhealth.ovs.slots.SlotTableWriter;
 
 /** Chooses the writer {@code run} uses: the dry-run logger, or Open vSwitch at the config's target. */
 public final class SlotTableWriters {
@@ -12,7 +14,7 @@ public final class SlotTableWriters {
 
     public static SlotTableWriter forConfig(LbConfig config, boolean dryRun) {
         if (dryRun) {
-            return new DryRunWriter();
+            return new DryRunSlotWriter();
         }
         return new OvsTableWriter(new OvsSlotWriter(config.openflow(), CommandRunner.processes(), OvsOptions.defaults()));
     }

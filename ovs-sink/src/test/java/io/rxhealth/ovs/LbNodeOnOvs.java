@@ -11,6 +11,7 @@ import io.rxhealth.ovs.flow.OvsSandbox;
 import io.rxhealth.ovs.flow.OvsSlotWriter;
 import io.rxhealth.ovs.flow.Table11Snapshot;
 import io.rxhealth.ovs.pool.PoolReport;
+import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
 import io.rxhealth.weighting.units.Durations;

@@ -12,6 +12,7 @@ import io.rxhealth.ovs.pipeline.Mac;
 import io.rxhealth.ovs.pipeline.PipelineApplier;
 import io.rxhealth.ovs.pipeline.Topology;
 import io.rxhealth.ovs.pipeline.TopologyFile;
+import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
 import io.rxhealth.weighting.Ticker;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -2,6 +2,8 @@ package io.rxhealth.ovs.flow;
 
 import static java.util.Objects.requireNonNull;
 
+import io.rxhealth.ovs.slots.ApplyMode;
+import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotChange;
 import io.rxhealth.weighting.maglev.SlotDiff;

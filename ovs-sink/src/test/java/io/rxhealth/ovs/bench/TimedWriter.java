@@ -2,9 +2,9 @@ package io.rxhealth.ovs.bench;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.ApplyOutcome;
-import io.rxhealth.ovs.PoolSpec;
-import io.rxhealth.ovs.SlotTableWriter;
+import io.rxhealth.ovs.slots.ApplyOutcome;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.concurrent.BlockingQueue;

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.rxhealth.ovs.Golden;
+import io.rxhealth.ovs.slots.ApplyMode;
+import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.time.Duration;

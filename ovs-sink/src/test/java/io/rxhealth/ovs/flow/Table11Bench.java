@@ -1,5 +1,6 @@
 package io.rxhealth.ovs.flow;
 
+import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.Arrays;

@@ -2,12 +2,12 @@ package io.rxhealth.ovs.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rxhealth.ovs.flow.ApplyMode;
 import io.rxhealth.ovs.flow.CommandResult;
 import io.rxhealth.ovs.flow.CommandRunner;
 import io.rxhealth.ovs.flow.FlowCounters;
 import io.rxhealth.ovs.flow.OvsOptions;
 import io.rxhealth.ovs.flow.OvsSlotWriter;
+import io.rxhealth.ovs.slots.ApplyMode;
 import io.rxhealth.ovs.stand.Stand;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;

@@ -1,4 +1,4 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.slots;
 
 /**
  * New connections steered to a member by its table-11 slot flows, as the switch counts them

@@ -1,4 +1,4 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.slots;
 
 /**
  * What a {@link SlotTableWriter} did for one successful apply.

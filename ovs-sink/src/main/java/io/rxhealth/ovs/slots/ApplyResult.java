@@ -1,4 +1,4 @@
-package io.rxhealth.ovs.flow;
+package io.rxhealth.ovs.slots;
 
 import static java.util.Objects.requireNonNull;
 
@@ -6,7 +6,7 @@ import java.time.Duration;
 
 /**
  * What one apply did to one pool: the mode, the flow mods in its bundle (a move counts 1 with
- * {@link MoveStyle#REPLACE}, 2 with {@link MoveStyle#DELETE_ADD}; a full bundle counts its delete
+ * {@code MoveStyle.REPLACE}, 2 with {@code MoveStyle.DELETE_ADD}; a full bundle counts its delete
  * and the drop flow), the slots that changed owner (all of them when nothing was known to be
  * installed), the wall time of the {@code ovs-ofctl} call and the applied layout's digest.
  */

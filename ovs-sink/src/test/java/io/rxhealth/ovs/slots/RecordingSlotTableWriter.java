@@ -1,4 +1,4 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.slots;
 
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.ArrayList;

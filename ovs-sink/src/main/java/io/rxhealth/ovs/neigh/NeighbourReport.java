@@ -1,4 +1,4 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.neigh;
 
 /**
  * One member's MAC as the operator sees it ({@code GET /neigh}, {@code neigh}).

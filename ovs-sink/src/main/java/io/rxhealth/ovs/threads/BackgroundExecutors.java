@@ -1,4 +1,4 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.threads;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadFactory;

@@ -1,6 +1,7 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.api;
 
 import io.rxhealth.ovs.fleet.FleetStatus;
+import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.util.List;
 import java.util.Optional;

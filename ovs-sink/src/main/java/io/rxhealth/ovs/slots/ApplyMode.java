@@ -1,4 +1,4 @@
-package io.rxhealth.ovs.flow;
+package io.rxhealth.ovs.slots;
 
 /** What an apply wrote. */
 public enum ApplyMode {

@@ -1,4 +1,4 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.slots;
 
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
@@ -9,8 +9,8 @@ import org.slf4j.LoggerFactory;
  * A writer for {@code run --dry-run}: logs the slot changes it would make and touches nothing, so
  * an operator can watch the daemon's decisions on a node whose table 11 someone else owns.
  */
-final class DryRunWriter implements SlotTableWriter {
-    private static final Logger log = LoggerFactory.getLogger(DryRunWriter.class);
+public final class DryRunSlotWriter implements SlotTableWriter {
+    private static final Logger log = LoggerFactory.getLogger(DryRunSlotWriter.class);
 
     @Override
     public ApplyOutcome apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force) {

@@ -1,4 +1,4 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.pool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

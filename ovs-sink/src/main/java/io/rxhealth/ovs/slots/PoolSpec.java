@@ -1,4 +1,4 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.slots;
 
 import static java.util.Objects.requireNonNull;
 
