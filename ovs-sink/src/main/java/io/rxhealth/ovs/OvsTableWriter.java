@@ -2,8 +2,8 @@ package io.rxhealth.ovs;
 
 import static java.util.Objects.requireNonNull;
 
+import io.rxhealth.ovs.flow.BundleSlotWriter;
 import io.rxhealth.ovs.flow.FlowCounters;
-import io.rxhealth.ovs.flow.OvsSlotWriter;
 import io.rxhealth.ovs.flow.PoolReadback;
 import io.rxhealth.ovs.slots.ApplyMode;
 import io.rxhealth.ovs.slots.ApplyOutcome;
@@ -18,14 +18,14 @@ import java.util.Map;
 
 /**
  * The daemon's writer for a real Open vSwitch: slot tables go into table 11 through
- * {@link OvsSlotWriter} (one atomic {@code ovs-ofctl bundle} per apply), and {@link #holds} reads
+ * {@link BundleSlotWriter} (one atomic {@code ovs-ofctl bundle} per apply), and {@link #holds} reads
  * the table back so drift (a {@code del-flows}, a pipeline {@code replace-flows}, an ovs-vswitchd
  * restart) is found within one reconcile interval.
  */
 final class OvsTableWriter implements SlotTableWriter {
-    private final OvsSlotWriter ovs;
+    private final BundleSlotWriter ovs;
 
-    OvsTableWriter(OvsSlotWriter ovs) {
+    OvsTableWriter(BundleSlotWriter ovs) {
         this.ovs = requireNonNull(ovs, "ovs");
     }
 

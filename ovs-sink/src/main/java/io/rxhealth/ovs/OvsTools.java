@@ -2,9 +2,9 @@ package io.rxhealth.ovs;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
 import io.rxhealth.ovs.pipeline.Tables;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,11 +2,11 @@ package io.rxhealth.ovs;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
 import io.rxhealth.ovs.flow.OvsOptions;
 import io.rxhealth.ovs.pipeline.PipelineRenderer;
 import io.rxhealth.ovs.pipeline.Topology;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

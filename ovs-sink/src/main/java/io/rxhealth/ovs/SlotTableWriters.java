@@ -1,9 +1,9 @@
 package io.rxhealth.ovs;
 
 import io.rxhealth.ovs.config.LbConfig;
-import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.flow.BundleSlotWriter;
 import io.rxhealth.ovs.flow.OvsOptions;
-import io.rxhealth.ovs.flow.OvsSlotWriter;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.DryRunSlotWriter;
 import io.rxhealth.ovs.slots.SlotTableWriter;
 
@@ -16,6 +16,6 @@ public final class SlotTableWriters {
         if (dryRun) {
             return new DryRunSlotWriter();
         }
-        return new OvsTableWriter(new OvsSlotWriter(config.openflow(), CommandRunner.processes(), OvsOptions.defaults()));
+        return new OvsTableWriter(new BundleSlotWriter(config.openflow(), CommandRunner.processes(), OvsOptions.defaults()));
     }
 }

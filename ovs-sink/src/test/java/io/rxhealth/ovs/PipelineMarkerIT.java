@@ -3,7 +3,6 @@ package io.rxhealth.ovs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.rxhealth.ovs.flow.CommandRunner;
 import io.rxhealth.ovs.flow.OvsOptions;
 import io.rxhealth.ovs.flow.OvsSandbox;
 import io.rxhealth.ovs.pipeline.Endpoint;
@@ -12,6 +11,7 @@ import io.rxhealth.ovs.pipeline.Mac;
 import io.rxhealth.ovs.pipeline.PipelineApplier;
 import io.rxhealth.ovs.pipeline.Topology;
 import io.rxhealth.ovs.pipeline.TopologyFile;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
 import io.rxhealth.weighting.Ticker;
 import java.nio.file.Path;

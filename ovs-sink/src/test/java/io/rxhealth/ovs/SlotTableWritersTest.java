@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.flow.BundleSlotWriter;
 import io.rxhealth.ovs.flow.OvsOptions;
-import io.rxhealth.ovs.flow.OvsSlotWriter;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyOutcome;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.SlotTableWriter;
@@ -41,7 +41,7 @@ class SlotTableWritersTest {
             // An empty dump: no drop flow, no slots, as after an ovs-vswitchd restart.
             return new CommandResult(0, "", "");
         };
-        SlotTableWriter writer = new OvsTableWriter(new OvsSlotWriter("unix:/run/rxh/br.mgmt", ovs, OvsOptions.defaults()));
+        SlotTableWriter writer = new OvsTableWriter(new BundleSlotWriter("unix:/run/rxh/br.mgmt", ovs, OvsOptions.defaults()));
         PoolSpec pool = config.pools().get(0).spec();
         SlotTable two = Maglev.layout("1", List.of(new Member("10.0.0.1:80", 1), new Member("10.0.0.2:80", 1)), 1024);
 

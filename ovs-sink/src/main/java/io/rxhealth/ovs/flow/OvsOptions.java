@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.time.Duration;
 
 /**
- * How {@link OvsSlotWriter} calls {@code ovs-ofctl}: the binary, the time one call may take
+ * How {@link BundleSlotWriter} calls {@code ovs-ofctl}: the binary, the time one call may take
  * (a full bundle of 65,536 slots takes ~0.6 s here), and how incremental bundles move slots.
  */
 public record OvsOptions(String ofctl, Duration timeout, MoveStyle moveStyle) {

@@ -2,11 +2,11 @@ package io.rxhealth.ovs.pipeline;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.flow.Bundle;
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
 import io.rxhealth.ovs.flow.FlowRenderer;
 import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.openflow.Bundle;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.io.IOException;

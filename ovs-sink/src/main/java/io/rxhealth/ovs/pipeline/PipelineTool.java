@@ -1,7 +1,7 @@
 package io.rxhealth.ovs.pipeline;
 
-import io.rxhealth.ovs.flow.CommandRunner;
 import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.Member;

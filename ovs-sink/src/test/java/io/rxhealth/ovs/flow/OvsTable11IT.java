@@ -5,6 +5,8 @@ import static io.rxhealth.ovs.flow.Pools.POOL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.rxhealth.ovs.openflow.OvsCommandException;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyMode;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.weighting.maglev.SlotDiff;
@@ -25,7 +27,7 @@ class OvsTable11IT {
     private static final SlotTable WITHOUT_LEAVER = Pools.withoutLeaver(SLOTS);
 
     private final OvsSandbox ovs;
-    private OvsSlotWriter writer;
+    private BundleSlotWriter writer;
 
     OvsTable11IT(OvsSandbox ovs) {
         this.ovs = ovs;
@@ -34,7 +36,7 @@ class OvsTable11IT {
     @BeforeEach
     void emptyTable11() throws Exception {
         ovs.ofctl("del-flows", ovs.target(), "table=11");
-        writer = new OvsSlotWriter(ovs.target(), CommandRunner.processes(), OvsOptions.defaults());
+        writer = new BundleSlotWriter(ovs.target(), CommandRunner.processes(), OvsOptions.defaults());
     }
 
     @Test
@@ -55,7 +57,7 @@ class OvsTable11IT {
     void aLeavingMemberMovesOnlyTheChangedSlotsWithOneOrTwoFlowModsEach(MoveStyle style) throws Exception {
         writer.apply(POOL, null, ALL, false);
         int moved = SlotDiff.between(ALL, WITHOUT_LEAVER).size();
-        OvsSlotWriter styled = new OvsSlotWriter(ovs.target(), CommandRunner.processes(),
+        BundleSlotWriter styled = new BundleSlotWriter(ovs.target(), CommandRunner.processes(),
                 OvsOptions.defaults().withMoveStyle(style));
 
         ApplyResult result = styled.apply(POOL, ALL, WITHOUT_LEAVER, false);
@@ -122,7 +124,7 @@ class OvsTable11IT {
         // The last flow mod overlaps every slot flow: the switch refuses it after accepting the moves.
         CommandRunner spoiled = (command, stdin, timeout) -> CommandRunner.processes().run(command,
                 stdin + "flow add table=11,priority=100,reg3=" + POOL + ",check_overlap actions=drop\n", timeout);
-        OvsSlotWriter failing = new OvsSlotWriter(ovs.target(), spoiled, OvsOptions.defaults());
+        BundleSlotWriter failing = new BundleSlotWriter(ovs.target(), spoiled, OvsOptions.defaults());
 
         OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
                 () -> failing.apply(POOL, ALL, WITHOUT_LEAVER, false));
@@ -135,7 +137,7 @@ class OvsTable11IT {
     @Test
     void anApplyToAMissingSwitchThrowsAndTheTableStays() throws Exception {
         writer.apply(POOL, null, ALL, false);
-        OvsSlotWriter gone = new OvsSlotWriter("unix:" + ovs.dir().resolve("rxh-gone.mgmt"),
+        BundleSlotWriter gone = new BundleSlotWriter("unix:" + ovs.dir().resolve("rxh-gone.mgmt"),
                 CommandRunner.processes(), OvsOptions.defaults());
 
         OvsCommandException e = catchThrowableOfType(OvsCommandException.class,

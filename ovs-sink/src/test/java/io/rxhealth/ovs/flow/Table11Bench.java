@@ -1,5 +1,7 @@
 package io.rxhealth.ovs.flow;
 
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
@@ -23,8 +25,8 @@ public final class Table11Bench {
         int[] sizes = args.length == 0 ? new int[] {1024, 65536} : Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
         try (OvsSandbox ovs = OvsSandbox.start()) {
             CommandRunner runner = CommandRunner.processes();
-            OvsSlotWriter replace = new OvsSlotWriter(ovs.target(), runner, OvsOptions.defaults());
-            OvsSlotWriter deleteAdd = new OvsSlotWriter(ovs.target(), runner,
+            BundleSlotWriter replace = new BundleSlotWriter(ovs.target(), runner, OvsOptions.defaults());
+            BundleSlotWriter deleteAdd = new BundleSlotWriter(ovs.target(), runner,
                     OvsOptions.defaults().withMoveStyle(MoveStyle.DELETE_ADD));
             System.out.printf("%-7s %-22s %9s %9s %10s %12s%n", "slots", "what", "flow mods", "slots", "apply ms",
                     "ofctl ms");
@@ -35,7 +37,7 @@ public final class Table11Bench {
         }
     }
 
-    private static void measure(OvsSandbox ovs, OvsSlotWriter replace, OvsSlotWriter deleteAdd, int slots,
+    private static void measure(OvsSandbox ovs, BundleSlotWriter replace, BundleSlotWriter deleteAdd, int slots,
                                 boolean print) throws Exception {
         SlotTable all = Pools.all(slots);
         SlotTable next = Pools.withoutLeaver(slots);

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rxhealth.ovs.Golden;
-import io.rxhealth.ovs.flow.Bundle;
-import io.rxhealth.ovs.flow.CommandResult;
 import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.openflow.Bundle;
+import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,11 +2,11 @@ package io.rxhealth.ovs.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.flow.BundleSlotWriter;
 import io.rxhealth.ovs.flow.FlowCounters;
 import io.rxhealth.ovs.flow.OvsOptions;
-import io.rxhealth.ovs.flow.OvsSlotWriter;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyMode;
 import io.rxhealth.ovs.stand.Stand;
 import io.rxhealth.weighting.Ticker;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The whole bench of {@code stand/} with real traffic: the pipeline applied by {@link PipelineApplier},
- * Maglev slot tables over the four backends written by {@link OvsSlotWriter}, curl and
+ * Maglev slot tables over the four backends written by {@link BundleSlotWriter}, curl and
  * {@code stand/probe.py} in the client namespaces. Seeds 002 (public path) and 003 (private listener).
  */
 class StandIT {
@@ -40,7 +40,7 @@ class StandIT {
     private static Stand stand;
     private static Topology topology;
     private static PipelineApplier applier;
-    private static OvsSlotWriter writer;
+    private static BundleSlotWriter writer;
     private final Map<Integer, SlotTable> installed = new TreeMap<>();
 
     @BeforeAll
@@ -48,7 +48,7 @@ class StandIT {
         stand = Stand.bare();
         topology = StandTopology.read();
         applier = new PipelineApplier(stand.target(), CommandRunner.processes(), OvsOptions.defaults(), Ticker.system());
-        writer = new OvsSlotWriter(stand.target(), CommandRunner.processes(), OvsOptions.defaults());
+        writer = new BundleSlotWriter(stand.target(), CommandRunner.processes(), OvsOptions.defaults());
     }
 
     @AfterAll

@@ -1,4 +1,4 @@
-package io.rxhealth.ovs.flow;
+package io.rxhealth.ovs.openflow;
 
 /**
  * An {@code ovs-ofctl} call failed (non-zero exit, timeout, cannot start). For a bundle the switch
@@ -9,7 +9,7 @@ package io.rxhealth.ovs.flow;
 public final class OvsCommandException extends Exception {
     private final boolean timedOut;
 
-    OvsCommandException(String message, boolean timedOut, Throwable cause) {
+    public OvsCommandException(String message, boolean timedOut, Throwable cause) {
         super(message, cause);
         this.timedOut = timedOut;
     }

@@ -1,4 +1,4 @@
-package io.rxhealth.ovs.flow;
+package io.rxhealth.ovs.openflow;
 
 import java.util.List;
 

@@ -2,6 +2,10 @@ package io.rxhealth.ovs.flow;
 
 import static java.util.Objects.requireNonNull;
 
+import io.rxhealth.ovs.openflow.Bundle;
+import io.rxhealth.ovs.openflow.OvsCommandException;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyMode;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.weighting.Ticker;
@@ -23,7 +27,7 @@ import java.util.concurrent.TimeoutException;
  * <p>Holds no state: the caller owns the belief of what is installed, passes it in, and replaces
  * it with the applied table only when {@link #apply} returns. Not for concurrent use per pool.
  */
-public final class OvsSlotWriter {
+public final class BundleSlotWriter {
     private static final String KEPT_TABLE = "; the switch kept its previous table";
 
     private final String target;
@@ -35,11 +39,11 @@ public final class OvsSlotWriter {
      * @param target what ovs-ofctl connects to: {@code unix:/run/openvswitch/br-lb.mgmt} or a
      *               bridge name (found in ovs-ofctl's OVS_RUNDIR)
      */
-    public OvsSlotWriter(String target, CommandRunner runner, OvsOptions options) {
+    public BundleSlotWriter(String target, CommandRunner runner, OvsOptions options) {
         this(target, runner, options, Ticker.system());
     }
 
-    public OvsSlotWriter(String target, CommandRunner runner, OvsOptions options, Ticker ticker) {
+    public BundleSlotWriter(String target, CommandRunner runner, OvsOptions options, Ticker ticker) {
         this.target = requireNonNull(target, "target");
         this.runner = requireNonNull(runner, "runner");
         this.options = requireNonNull(options, "options");

@@ -1,4 +1,4 @@
-package io.rxhealth.ovs.flow;
+package io.rxhealth.ovs.process;
 
 import java.io.IOException;
 import java.time.Duration;

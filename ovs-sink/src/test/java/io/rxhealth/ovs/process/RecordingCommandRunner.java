@@ -1,4 +1,4 @@
-package io.rxhealth.ovs.flow;
+package io.rxhealth.ovs.process;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -8,28 +8,28 @@ import java.util.List;
 import java.util.concurrent.TimeoutException;
 
 /** Records every command and answers from a script; exits 0 with no output when the script is empty. */
-final class RecordingCommandRunner implements CommandRunner {
-    record Call(List<String> command, String stdin, Duration timeout) {
+public final class RecordingCommandRunner implements CommandRunner {
+    public record Call(List<String> command, String stdin, Duration timeout) {
     }
 
     private final List<Call> calls = new ArrayList<>();
     private final Deque<Object> answers = new ArrayDeque<>();
 
-    RecordingCommandRunner answer(CommandResult result) {
+    public RecordingCommandRunner answer(CommandResult result) {
         answers.add(result);
         return this;
     }
 
-    RecordingCommandRunner timeOut() {
+    public RecordingCommandRunner timeOut() {
         answers.add(new TimeoutException("scripted timeout"));
         return this;
     }
 
-    List<Call> calls() {
+    public List<Call> calls() {
         return calls;
     }
 
-    Call onlyCall() {
+    public Call onlyCall() {
         if (calls.size() != 1) {
             throw new AssertionError("calls: " + calls.size() + " (expected: 1)");
         }

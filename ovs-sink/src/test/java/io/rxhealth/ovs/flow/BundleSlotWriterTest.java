@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.rxhealth.ovs.Golden;
+import io.rxhealth.ovs.openflow.OvsCommandException;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.RecordingCommandRunner;
 import io.rxhealth.ovs.slots.ApplyMode;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.weighting.maglev.SlotDiff;
@@ -15,8 +18,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-class OvsSlotWriterTest {
-    private static final Golden GOLDEN = Golden.of(OvsSlotWriterTest.class);
+class BundleSlotWriterTest {
+    private static final Golden GOLDEN = Golden.of(BundleSlotWriterTest.class);
 
     private static final int SLOTS = 16;
     private static final String TARGET = "unix:/run/rxh/br-lb.mgmt";
@@ -26,9 +29,9 @@ class OvsSlotWriterTest {
     private final RecordingCommandRunner runner = new RecordingCommandRunner();
     private final AtomicLong nanos = new AtomicLong();
 
-    private OvsSlotWriter writer(OvsOptions options) {
+    private BundleSlotWriter writer(OvsOptions options) {
         // Every reading of this ticker is 3 ms after the previous one: the call is timed as 3 ms.
-        return new OvsSlotWriter(TARGET, runner, options, () -> nanos.getAndAdd(3_000_000));
+        return new BundleSlotWriter(TARGET, runner, options, () -> nanos.getAndAdd(3_000_000));
     }
 
     @Test

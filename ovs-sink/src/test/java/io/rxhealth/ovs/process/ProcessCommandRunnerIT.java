@@ -1,4 +1,4 @@
-package io.rxhealth.ovs.flow;
+package io.rxhealth.ovs.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
