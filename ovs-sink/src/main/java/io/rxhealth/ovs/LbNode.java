@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rxhealth.ovs.api.ApiServer;
 import io.rxhealth.ovs.api.NodeOperations;
+import io.rxhealth.ovs.cli.NodeFactory;
 import io.rxhealth.ovs.config.Intervals;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.config.MemberConfig;
@@ -55,7 +56,7 @@ import org.slf4j.LoggerFactory;
  * The LB-node daemon, wired by hand: one runtime per member key (a member in two pools is probed
  * and polled once), probes, the agent poller, the pool controller and its loop, the HTTP API.
  */
-public final class LbNode implements NodeOperations, AutoCloseable {
+public final class LbNode implements NodeOperations, NodeFactory.Node {
     private static final Logger log = LoggerFactory.getLogger(LbNode.class);
     /** Member changes this close together are applied as one layout change. */
     private static final Duration DEBOUNCE = Duration.ofMillis(50);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.rxhealth.ovs.cli.LbdCommand;
 import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.neigh.NeighbourParser;
@@ -157,7 +156,7 @@ class LbNodeDataPlaneIT {
         List<String> all = new ArrayList<>(List.of(args));
         all.add(1, "--api");
         all.add(2, "127.0.0.1:" + node.apiAddress().getPort());
-        return LbdCommand.commandLine(new PrintWriter(out, true), new PrintWriter(err, true))
+        return LbNodeMain.commandLine(new PrintWriter(out, true), new PrintWriter(err, true))
                 .execute(all.toArray(String[]::new));
     }
 }
