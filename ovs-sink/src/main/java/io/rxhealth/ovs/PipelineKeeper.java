@@ -14,7 +14,7 @@ import io.rxhealth.ovs.pipeline.PipelineRenderer;
 import io.rxhealth.ovs.pipeline.Tables;
 import io.rxhealth.ovs.pipeline.Topology;
 import io.rxhealth.ovs.process.CommandRunner;
-import io.rxhealth.ovs.slots.ApplyOutcome;
+import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.MemberTraffic;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.SlotTableWriter;
@@ -84,9 +84,9 @@ final class PipelineKeeper implements SlotTableWriter {
     }
 
     @Override
-    public synchronized ApplyOutcome apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force)
+    public synchronized ApplyResult apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force)
             throws Exception {
-        ApplyOutcome outcome = slots.apply(pool, installed, next, force);
+        ApplyResult outcome = slots.apply(pool, installed, next, force);
         written.put(pool.id(), next);
         return outcome;
     }

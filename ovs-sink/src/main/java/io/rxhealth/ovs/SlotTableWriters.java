@@ -16,6 +16,6 @@ public final class SlotTableWriters {
         if (dryRun) {
             return new DryRunSlotWriter();
         }
-        return new OvsTableWriter(new BundleSlotWriter(config.openflow(), CommandRunner.processes(), OvsOptions.defaults()));
+        return new BundleSlotWriter(config.openflow(), CommandRunner.processes(), OvsOptions.defaults());
     }
 }

@@ -2,7 +2,7 @@ package io.rxhealth.ovs.bench;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.slots.ApplyOutcome;
+import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.maglev.SlotDiff;
@@ -13,7 +13,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 /** Wraps the daemon's writer and records when each successful apply started and ended (System.nanoTime). */
 final class TimedWriter implements SlotTableWriter {
     /** One apply: its bounds in nanoseconds, what it installed, whether forced, and how. */
-    record Apply(long startNanos, long endNanos, SlotTable next, boolean force, int slotsMoved, ApplyOutcome outcome) {
+    record Apply(long startNanos, long endNanos, SlotTable next, boolean force, int slotsMoved, ApplyResult outcome) {
         double millis() {
             return (endNanos - startNanos) / 1e6;
         }
@@ -27,9 +27,9 @@ final class TimedWriter implements SlotTableWriter {
     }
 
     @Override
-    public ApplyOutcome apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force) throws Exception {
+    public ApplyResult apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force) throws Exception {
         long start = System.nanoTime();
-        ApplyOutcome outcome = delegate.apply(pool, installed, next, force);
+        ApplyResult outcome = delegate.apply(pool, installed, next, force);
         long end = System.nanoTime();
         int moved = installed == null ? next.size() : SlotDiff.between(installed, next).size();
         applies.add(new Apply(start, end, next, force, moved, outcome));

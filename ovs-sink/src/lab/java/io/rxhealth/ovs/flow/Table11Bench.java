@@ -3,6 +3,8 @@ package io.rxhealth.ovs.flow;
 import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyResult;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.PoolSpecs;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.Arrays;
@@ -39,6 +41,7 @@ public final class Table11Bench {
 
     private static void measure(OvsSandbox ovs, BundleSlotWriter replace, BundleSlotWriter deleteAdd, int slots,
                                 boolean print) throws Exception {
+        PoolSpec spec = PoolSpecs.of(Pools.POOL, slots);
         SlotTable all = Pools.all(slots);
         SlotTable next = Pools.withoutLeaver(slots);
         int moved = SlotDiff.between(all, next).size();
@@ -48,12 +51,12 @@ public final class Table11Bench {
             int flowMods = 0;
             for (int run = 0; run < RUNS; run++) {
                 ovs.ofctl("del-flows", ovs.target(), "table=11");
-                replace.apply(Pools.POOL, null, all, false);
+                replace.apply(spec, null, all, false);
                 long start = System.nanoTime();
                 ApplyResult result = switch (what) {
-                    case "full replace" -> replace.apply(Pools.POOL, all, next, true);
-                    case "incremental REPLACE" -> replace.apply(Pools.POOL, all, next, false);
-                    case "incremental DELETE_ADD" -> deleteAdd.apply(Pools.POOL, all, next, false);
+                    case "full replace" -> replace.apply(spec, all, next, true);
+                    case "incremental REPLACE" -> replace.apply(spec, all, next, false);
+                    case "incremental DELETE_ADD" -> deleteAdd.apply(spec, all, next, false);
                     default -> null;
                 };
                 double dumpMs = 0;

@@ -8,6 +8,10 @@ import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyMode;
 import io.rxhealth.ovs.slots.ApplyResult;
+import io.rxhealth.ovs.slots.MemberSpec;
+import io.rxhealth.ovs.slots.MemberTraffic;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotChange;
 import io.rxhealth.weighting.maglev.SlotDiff;
@@ -15,19 +19,24 @@ import io.rxhealth.weighting.maglev.SlotTable;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Writes pools' slot tables into table 11 of one switch and reads table 11 back. Every write is
- * one {@code ovs-ofctl bundle} call: atomic, the switch never holds an intermediate table, and a
- * rejected bundle leaves the previous one. Each call opens, fills and commits its bundle on one
- * connection, so OVS's 10 s idle expiry of open bundles cannot strike in between.
+ * The slot-table writer of a real Open vSwitch: writes pools' slot tables into table 11 of one
+ * switch and reads table 11 back. Every write is one {@code ovs-ofctl bundle} call: atomic, the
+ * switch never holds an intermediate table, and a rejected bundle leaves the previous one. Each
+ * call opens, fills and commits its bundle on one connection, so OVS's 10 s idle expiry of open
+ * bundles cannot strike in between. {@link #holds} reads the table back so that drift (a
+ * {@code del-flows}, a pipeline {@code replace-flows}, an ovs-vswitchd restart) is found within
+ * one reconcile interval.
  *
  * <p>Holds no state: the caller owns the belief of what is installed, passes it in, and replaces
  * it with the applied table only when {@link #apply} returns. Not for concurrent use per pool.
  */
-public final class BundleSlotWriter {
+public final class BundleSlotWriter implements SlotTableWriter {
     private static final String KEPT_TABLE = "; the switch kept its previous table";
 
     private final String target;
@@ -54,7 +63,7 @@ public final class BundleSlotWriter {
     }
 
     /**
-     * Makes {@code pool}'s slots in table 11 equal {@code next}. {@code installed} is what the caller
+     * Makes the pool's slots in table 11 equal {@code next}. {@code installed} is what the caller
      * believes is there ({@code null}: nothing known). Writes nothing when they are equal and
      * {@code force} is false; only the changed slots when both are known and of one size; else the
      * whole pool (also when forced). An empty {@code next} removes the pool's slots: fail-close.
@@ -62,8 +71,10 @@ public final class BundleSlotWriter {
      * @throws OvsCommandException when ovs-ofctl fails or times out; keep {@code installed} as the
      *                             belief (the switch kept its table) and retry
      */
-    public ApplyResult apply(int pool, SlotTable installed, SlotTable next, boolean force) throws OvsCommandException {
-        Table11.checkPool(pool);
+    @Override
+    public ApplyResult apply(PoolSpec spec, SlotTable installed, SlotTable next, boolean force)
+            throws OvsCommandException {
+        int pool = Table11.checkPool(spec.id());
         requireNonNull(next, "next");
         if (!force && next.equals(installed)) {
             return new ApplyResult(pool, ApplyMode.UNCHANGED, 0, 0, Duration.ZERO, next.digest());
@@ -87,6 +98,22 @@ public final class BundleSlotWriter {
         ofctl(KEPT_TABLE, bundle.text(), "bundle", target, "-");
         Duration took = Duration.ofNanos(ticker.nanos() - start);
         return new ApplyResult(pool, mode, bundle.flowMods(), slotsChanged, took, next.digest());
+    }
+
+    @Override
+    public boolean holds(PoolSpec pool, SlotTable installed) throws OvsCommandException {
+        return read().holds(pool.id(), installed);
+    }
+
+    @Override
+    public Map<String, MemberTraffic> traffic(PoolSpec pool) throws OvsCommandException {
+        PoolReadback readback = read().pool(pool.id(), pool.slots());
+        Map<String, MemberTraffic> traffic = new HashMap<>();
+        for (MemberSpec m : pool.members()) {
+            FlowCounters c = readback.counters(m.key());
+            traffic.put(m.key(), new MemberTraffic(c.packets(), c.bytes()));
+        }
+        return traffic;
     }
 
     /** Reads all of table 11 (every pool and the fail-close flow) with one dump-flows. */

@@ -2,7 +2,7 @@ package io.rxhealth.ovs.pool;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.slots.ApplyOutcome;
+import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.MemberSpec;
 import io.rxhealth.ovs.slots.MemberTraffic;
 import io.rxhealth.ovs.slots.PoolSpec;
@@ -101,7 +101,7 @@ public final class PoolController {
             forced = true;
         }
         int moved = installed == null ? countOwned(next) : SlotDiff.between(installed, next).size();
-        ApplyOutcome outcome;
+        ApplyResult outcome;
         try {
             outcome = writer.apply(pool.spec, installed, next, forced);
         } catch (Exception e) {

@@ -1,6 +1,7 @@
 package io.rxhealth.ovs.slots;
 
 import io.rxhealth.weighting.maglev.SlotTable;
+import java.util.Map;
 
 /**
  * Installs a pool's slot table into the data plane (OVS table 11), atomically: after a call the
@@ -25,7 +26,7 @@ public interface SlotTableWriter {
      * @throws Exception when the table could not be installed; the caller keeps believing
      *                   {@code installed} and retries on its next cycle
      */
-    ApplyOutcome apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force) throws Exception;
+    ApplyResult apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force) throws Exception;
 
     /**
      * Whether the data plane still holds {@code installed} for {@code pool}; the periodic reconcile
@@ -44,7 +45,7 @@ public interface SlotTableWriter {
      *
      * @throws Exception when the data plane cannot be read
      */
-    default java.util.Map<String, MemberTraffic> traffic(PoolSpec pool) throws Exception {
-        return java.util.Map.of();
+    default Map<String, MemberTraffic> traffic(PoolSpec pool) throws Exception {
+        return Map.of();
     }
 }

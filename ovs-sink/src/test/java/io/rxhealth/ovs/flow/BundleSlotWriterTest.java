@@ -11,6 +11,8 @@ import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.RecordingCommandRunner;
 import io.rxhealth.ovs.slots.ApplyMode;
 import io.rxhealth.ovs.slots.ApplyResult;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.PoolSpecs;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.time.Duration;
@@ -22,6 +24,7 @@ class BundleSlotWriterTest {
     private static final Golden GOLDEN = Golden.of(BundleSlotWriterTest.class);
 
     private static final int SLOTS = 16;
+    private static final PoolSpec SPEC = PoolSpecs.of(POOL, SLOTS);
     private static final String TARGET = "unix:/run/rxh/br-lb.mgmt";
     private static final List<String> BUNDLE = List.of("ovs-ofctl", "--no-names", "-O", "OpenFlow14", "bundle",
             TARGET, "-");
@@ -36,7 +39,7 @@ class BundleSlotWriterTest {
 
     @Test
     void writesTheWholePoolInOneBundleWhenNothingIsKnownInstalled() throws Exception {
-        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, null, Pools.all(SLOTS), false);
+        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, null, Pools.all(SLOTS), false);
 
         assertThat(runner.onlyCall().command()).isEqualTo(BUNDLE);
         GOLDEN.assertMatches("full-16-slots.bundle", runner.onlyCall().stdin());
@@ -50,7 +53,7 @@ class BundleSlotWriterTest {
         SlotTable next = Pools.withoutLeaver(SLOTS);
         int moved = SlotDiff.between(installed, next).size();
 
-        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, installed, next, false);
+        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, installed, next, false);
 
         GOLDEN.assertMatches("member-leaves-replace.bundle", runner.onlyCall().stdin());
         assertThat(result.mode()).isEqualTo(ApplyMode.INCREMENTAL);
@@ -64,7 +67,7 @@ class BundleSlotWriterTest {
         SlotTable next = Pools.withoutLeaver(SLOTS);
 
         ApplyResult result = writer(OvsOptions.defaults().withMoveStyle(MoveStyle.DELETE_ADD))
-                .apply(POOL, installed, next, false);
+                .apply(SPEC, installed, next, false);
 
         GOLDEN.assertMatches("member-leaves-delete-add.bundle", runner.onlyCall().stdin());
         assertThat(result.flowMods()).isEqualTo(2 * result.slotsChanged());
@@ -74,7 +77,7 @@ class BundleSlotWriterTest {
     void forcedApplyReplacesTheWholePoolEvenWhenNothingChanged() throws Exception {
         SlotTable table = Pools.all(SLOTS);
 
-        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, table, table, true);
+        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, table, table, true);
 
         GOLDEN.assertMatches("full-16-slots.bundle", runner.onlyCall().stdin());
         assertThat(result.mode()).isEqualTo(ApplyMode.FULL);
@@ -83,7 +86,7 @@ class BundleSlotWriterTest {
 
     @Test
     void runsNothingWhenTheTableIsAlreadyInstalled() throws Exception {
-        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, Pools.all(SLOTS), Pools.all(SLOTS), false);
+        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, Pools.all(SLOTS), Pools.all(SLOTS), false);
 
         assertThat(runner.calls()).isEmpty();
         assertThat(result.mode()).isEqualTo(ApplyMode.UNCHANGED);
@@ -92,7 +95,7 @@ class BundleSlotWriterTest {
 
     @Test
     void aPoolWithoutOwnersIsFailClosedLeavingOnlyTheDropFlow() throws Exception {
-        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, Pools.all(SLOTS), Pools.empty(SLOTS), false);
+        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, Pools.all(SLOTS), Pools.empty(SLOTS), false);
 
         GOLDEN.assertMatches("fail-close.bundle", runner.onlyCall().stdin());
         assertThat(result.mode()).isEqualTo(ApplyMode.FAIL_CLOSE);
@@ -102,7 +105,7 @@ class BundleSlotWriterTest {
 
     @Test
     void aTableOfAnotherSizeIsReplacedInFull() throws Exception {
-        ApplyResult result = writer(OvsOptions.defaults()).apply(POOL, Pools.all(8), Pools.all(SLOTS), false);
+        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, Pools.all(8), Pools.all(SLOTS), false);
 
         assertThat(result.mode()).isEqualTo(ApplyMode.FULL);
         assertThat(result.flowMods()).isEqualTo(SLOTS + 2);
@@ -114,7 +117,7 @@ class BundleSlotWriterTest {
         SlotTable installed = Pools.all(SLOTS);
 
         OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
-                () -> writer(OvsOptions.defaults()).apply(POOL, installed, Pools.withoutLeaver(SLOTS), false));
+                () -> writer(OvsOptions.defaults()).apply(SPEC, installed, Pools.withoutLeaver(SLOTS), false));
 
         assertThat(e).hasMessage("ovs-ofctl bundle " + TARGET + ": exit 1: ovs-ofctl: -:3: OFPT_ERROR: "
                 + "OFPBRC_BAD_TABLE_ID (expected: exit 0); the switch kept its previous table");
@@ -128,7 +131,7 @@ class BundleSlotWriterTest {
         OvsOptions options = OvsOptions.defaults().withTimeout(Duration.ofMillis(750));
 
         OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
-                () -> writer(options).apply(POOL, null, Pools.all(SLOTS), false));
+                () -> writer(options).apply(SPEC, null, Pools.all(SLOTS), false));
 
         assertThat(e.timedOut()).isTrue();
         assertThat(e).hasMessageContaining("no exit within PT0.75S").hasMessageContaining("read back");

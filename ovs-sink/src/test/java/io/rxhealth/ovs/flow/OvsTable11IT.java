@@ -9,6 +9,8 @@ import io.rxhealth.ovs.openflow.OvsCommandException;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyMode;
 import io.rxhealth.ovs.slots.ApplyResult;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.PoolSpecs;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.List;
@@ -23,6 +25,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class OvsTable11IT {
     private static final int SLOTS = 1024;
     private static final int OTHER_POOL = 8;
+    private static final PoolSpec SPEC = PoolSpecs.of(POOL, SLOTS);
+    private static final PoolSpec OTHER_SPEC = PoolSpecs.of(OTHER_POOL, SLOTS);
     private static final SlotTable ALL = Pools.all(SLOTS);
     private static final SlotTable WITHOUT_LEAVER = Pools.withoutLeaver(SLOTS);
 
@@ -41,7 +45,7 @@ class OvsTable11IT {
 
     @Test
     void aFullApplyInstallsOneFlowPerSlotPlusTheDropFlow() throws Exception {
-        ApplyResult result = writer.apply(POOL, null, ALL, false);
+        ApplyResult result = writer.apply(SPEC, null, ALL, false);
 
         Table11Snapshot table = writer.read();
         assertThat(result.mode()).isEqualTo(ApplyMode.FULL);
@@ -55,12 +59,12 @@ class OvsTable11IT {
     @ParameterizedTest
     @EnumSource(MoveStyle.class)
     void aLeavingMemberMovesOnlyTheChangedSlotsWithOneOrTwoFlowModsEach(MoveStyle style) throws Exception {
-        writer.apply(POOL, null, ALL, false);
+        writer.apply(SPEC, null, ALL, false);
         int moved = SlotDiff.between(ALL, WITHOUT_LEAVER).size();
         BundleSlotWriter styled = new BundleSlotWriter(ovs.target(), CommandRunner.processes(),
                 OvsOptions.defaults().withMoveStyle(style));
 
-        ApplyResult result = styled.apply(POOL, ALL, WITHOUT_LEAVER, false);
+        ApplyResult result = styled.apply(SPEC, ALL, WITHOUT_LEAVER, false);
 
         Table11Snapshot table = writer.read();
         assertThat(result.mode()).isEqualTo(ApplyMode.INCREMENTAL);
@@ -73,10 +77,10 @@ class OvsTable11IT {
 
     @Test
     void aPoolWithoutOwnersLeavesOnlyTheDropFlowAndOtherPoolsAlone() throws Exception {
-        writer.apply(POOL, null, ALL, false);
-        writer.apply(OTHER_POOL, null, ALL, false);
+        writer.apply(SPEC, null, ALL, false);
+        writer.apply(OTHER_SPEC, null, ALL, false);
 
-        ApplyResult result = writer.apply(POOL, ALL, Pools.empty(SLOTS), false);
+        ApplyResult result = writer.apply(SPEC, ALL, Pools.empty(SLOTS), false);
 
         Table11Snapshot table = writer.read();
         assertThat(result.mode()).isEqualTo(ApplyMode.FAIL_CLOSE);
@@ -84,27 +88,27 @@ class OvsTable11IT {
         assertThat(table.failClose()).isPresent();
         assertThat(table.holds(OTHER_POOL, ALL)).isTrue();
 
-        writer.apply(OTHER_POOL, ALL, Pools.empty(SLOTS), false);
+        writer.apply(OTHER_SPEC, ALL, Pools.empty(SLOTS), false);
         assertThat(writer.read().flowCount()).isEqualTo(1);
         assertThat(ovs.ofctl("dump-flows", ovs.target(), "table=11")).contains("priority=0 actions=drop");
     }
 
     @Test
     void readBackDetectsDelFlowsAndAForcedApplyRepairsIt() throws Exception {
-        writer.apply(POOL, null, ALL, false);
+        writer.apply(SPEC, null, ALL, false);
         ovs.ofctl("del-flows", ovs.target(), "table=11");
 
         Table11Snapshot drifted = writer.read();
         assertThat(drifted.holds(POOL, ALL)).isFalse();
         assertThat(drifted.failClose()).isEmpty();
 
-        writer.apply(POOL, ALL, ALL, true);
+        writer.apply(SPEC, ALL, ALL, true);
         assertThat(writer.read().holds(POOL, ALL)).isTrue();
     }
 
     @Test
     void readBackSeesAnEmptyTableAfterAVswitchdRestartAndReapplyRestoresIt() throws Exception {
-        writer.apply(POOL, null, ALL, false);
+        writer.apply(SPEC, null, ALL, false);
         long before = ovs.vswitchdPid();
 
         ovs.restartVswitchd();
@@ -113,13 +117,13 @@ class OvsTable11IT {
         Table11Snapshot restarted = writer.read();
         assertThat(restarted.flowCount()).isZero();
         assertThat(restarted.holds(POOL, ALL)).isFalse();
-        writer.apply(POOL, ALL, ALL, true);
+        writer.apply(SPEC, ALL, ALL, true);
         assertThat(writer.read().holds(POOL, ALL)).isTrue();
     }
 
     @Test
     void aBundleTheSwitchRejectsHalfwayLeavesThePreviousTable() throws Exception {
-        writer.apply(POOL, null, ALL, false);
+        writer.apply(SPEC, null, ALL, false);
         String before = withoutDurations(ovs.ofctl("dump-flows", ovs.target(), "table=11"));
         // The last flow mod overlaps every slot flow: the switch refuses it after accepting the moves.
         CommandRunner spoiled = (command, stdin, timeout) -> CommandRunner.processes().run(command,
@@ -127,7 +131,7 @@ class OvsTable11IT {
         BundleSlotWriter failing = new BundleSlotWriter(ovs.target(), spoiled, OvsOptions.defaults());
 
         OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
-                () -> failing.apply(POOL, ALL, WITHOUT_LEAVER, false));
+                () -> failing.apply(SPEC, ALL, WITHOUT_LEAVER, false));
 
         assertThat(e).hasMessageContaining("OFPFMFC_OVERLAP");
         assertThat(withoutDurations(ovs.ofctl("dump-flows", ovs.target(), "table=11"))).isEqualTo(before);
@@ -136,12 +140,12 @@ class OvsTable11IT {
 
     @Test
     void anApplyToAMissingSwitchThrowsAndTheTableStays() throws Exception {
-        writer.apply(POOL, null, ALL, false);
+        writer.apply(SPEC, null, ALL, false);
         BundleSlotWriter gone = new BundleSlotWriter("unix:" + ovs.dir().resolve("rxh-gone.mgmt"),
                 CommandRunner.processes(), OvsOptions.defaults());
 
         OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
-                () -> gone.apply(POOL, ALL, WITHOUT_LEAVER, false));
+                () -> gone.apply(SPEC, ALL, WITHOUT_LEAVER, false));
 
         assertThat(e).hasMessageContaining("rxh-gone.mgmt").hasMessageContaining("exit 1");
         assertThat(writer.read().holds(POOL, ALL)).isTrue();

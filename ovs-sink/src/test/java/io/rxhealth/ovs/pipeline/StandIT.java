@@ -8,6 +8,8 @@ import io.rxhealth.ovs.flow.OvsOptions;
 import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyMode;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.PoolSpecs;
 import io.rxhealth.ovs.stand.Stand;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
@@ -64,7 +66,7 @@ class StandIT {
         applier.apply(topology, Map.of(), StandTopology.NEIGHBOURS);
         for (Pool pool : topology.pools()) {
             SlotTable layout = StandTopology.layout(pool, MEMBERS);
-            assertThat(writer.apply(pool.id(), null, layout, false).mode()).isEqualTo(ApplyMode.FULL);
+            assertThat(writer.apply(spec(pool.id()), null, layout, false).mode()).isEqualTo(ApplyMode.FULL);
             installed.put(pool.id(), layout);
         }
     }
@@ -136,7 +138,7 @@ class StandIT {
     void anEmptySlotTableDropsNewConnectionsAndCountsThem() throws Exception {
         long before = writer.read().failClose().orElseThrow().packets();
         SlotTable empty = StandTopology.layout(topology.pool(1), List.of());
-        assertThat(writer.apply(1, installed.get(1), empty, false).mode()).isEqualTo(ApplyMode.FAIL_CLOSE);
+        assertThat(writer.apply(spec(1), installed.get(1), empty, false).mode()).isEqualTo(ApplyMode.FAIL_CLOSE);
 
         CommandResult refused = stand.on("cli1", "curl", "-s", "-m", "2", "http://192.168.5.21/");
         FlowCounters after = writer.read().failClose().orElseThrow();
@@ -159,7 +161,7 @@ class StandIT {
             rest.remove(member(leaver));
             SlotTable without = StandTopology.layout(topology.pool(1), rest);
 
-            assertThat(writer.apply(1, installed.get(1), without, false).mode()).isEqualTo(ApplyMode.INCREMENTAL);
+            assertThat(writer.apply(spec(1), installed.get(1), without, false).mode()).isEqualTo(ApplyMode.INCREMENTAL);
             assertThat(Reply.backends(curl("cli1", "http://192.168.5.21/", CONNECTIONS))).doesNotContain(leaver);
 
             String last = null;
@@ -198,7 +200,7 @@ class StandIT {
         List<String> rest = new ArrayList<>(MEMBERS);
         rest.remove(member("be4"));
         SlotTable without = StandTopology.layout(topology.pool(1), rest);
-        writer.apply(1, installed.get(1), without, false);
+        writer.apply(spec(1), installed.get(1), without, false);
         installed.put(1, without);
 
         applier.apply(topology, installed, StandTopology.NEIGHBOURS);
@@ -211,6 +213,11 @@ class StandIT {
     }
 
     /** Every flow of the bridge except learned ones (they come and go with traffic), sorted. */
+    /** Pool {@code id} of the topology, as the slot writer takes it. */
+    private static PoolSpec spec(int id) {
+        return PoolSpecs.of(id, topology.pool(id).slots());
+    }
+
     private static List<String> pipelineFlows() throws Exception {
         CommandResult dump = stand.ofctl("dump-flows", "--no-stats");
         assertThat(dump.exitCode()).isZero();

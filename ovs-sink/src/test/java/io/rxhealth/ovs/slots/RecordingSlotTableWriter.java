@@ -1,6 +1,7 @@
 package io.rxhealth.ovs.slots;
 
 import io.rxhealth.weighting.maglev.SlotTable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +16,7 @@ public final class RecordingSlotTableWriter implements SlotTableWriter {
     private int failures;
 
     @Override
-    public synchronized ApplyOutcome apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force)
+    public synchronized ApplyResult apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force)
             throws Exception {
         if (failNext > 0) {
             failNext--;
@@ -23,7 +24,9 @@ public final class RecordingSlotTableWriter implements SlotTableWriter {
             throw new java.io.IOException("ovs-ofctl: bundle failed (test)");
         }
         applies.add(new Apply(pool, installed, next, force));
-        return new ApplyOutcome(next.size(), installed == null || force);
+        boolean full = installed == null || force;
+        return new ApplyResult(pool.id(), full ? ApplyMode.FULL : ApplyMode.INCREMENTAL, next.size(), next.size(),
+                Duration.ZERO, next.digest());
     }
 
     public synchronized void failNext(int calls) {
