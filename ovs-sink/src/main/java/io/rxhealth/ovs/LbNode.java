@@ -27,6 +27,8 @@ import io.rxhealth.ovs.health.SourceAddress;
 import io.rxhealth.ovs.neigh.IpNeighbourSource;
 import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.neigh.NeighbourSource;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
+import io.rxhealth.ovs.openflow.OpenFlowSwitch;
 import io.rxhealth.ovs.pool.LbMetrics;
 import io.rxhealth.ovs.pool.MemberRuntime;
 import io.rxhealth.ovs.pool.MemberSnapshot;
@@ -148,8 +150,9 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
             }
         }
         List<PoolSpec> specs = config.pools().stream().map(PoolConfig::spec).toList();
-        this.dataPlane = DataPlane.of(config, writer, ovs, neighbours, registry, clock);
-        this.tools = new OvsTools(config.openflow(), config.bridge(), config.appctl(), ovs);
+        OpenFlowSwitch bridge = new OfctlSwitch(config.openflow(), ovs);
+        this.dataPlane = DataPlane.of(config, writer, bridge, neighbours, registry, clock);
+        this.tools = new OvsTools(bridge, config.bridge(), config.appctl(), ovs);
         this.fleet = config.fleet().map(f -> new FleetRuntime(f.node(), f.remotes(), f.heartbeat(), f.livenessTimeout(),
                 FleetWiring.pools(config.pools()), key -> FleetWiring.observe(f.node(), members.get(key).snapshot(), clock),
                 changed, ticker, clock)).orElse(null);

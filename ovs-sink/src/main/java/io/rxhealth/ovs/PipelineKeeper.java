@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.rxhealth.ovs.flow.OvsOptions;
 import io.rxhealth.ovs.pipeline.Ipv4;
 import io.rxhealth.ovs.pipeline.Mac;
 import io.rxhealth.ovs.pipeline.PipelineApplied;
@@ -13,7 +12,6 @@ import io.rxhealth.ovs.pipeline.PipelineApplyException;
 import io.rxhealth.ovs.pipeline.PipelineRenderer;
 import io.rxhealth.ovs.pipeline.Tables;
 import io.rxhealth.ovs.pipeline.Topology;
-import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.MemberTraffic;
 import io.rxhealth.ovs.slots.PoolSpec;

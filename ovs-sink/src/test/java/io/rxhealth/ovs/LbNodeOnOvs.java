@@ -6,9 +6,10 @@ import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.fake.FakeAgent;
 import io.rxhealth.ovs.flow.BundleSlotWriter;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.flow.MoveStyle;
 import io.rxhealth.ovs.flow.OvsSandbox;
 import io.rxhealth.ovs.flow.Table11Snapshot;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.pool.PoolReport;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.SlotTableWriter;
@@ -51,7 +52,7 @@ public final class LbNodeOnOvs implements AutoCloseable {
     private LbNodeOnOvs(OvsSandbox ovs, int slots) {
         this.ovs = ovs;
         this.slots = slots;
-        this.reader = new BundleSlotWriter(ovs.target(), CommandRunner.processes(), OvsOptions.defaults());
+        this.reader = new BundleSlotWriter(new OfctlSwitch(ovs.target(), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
     }
 
     /**

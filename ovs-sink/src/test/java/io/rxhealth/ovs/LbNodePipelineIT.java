@@ -9,9 +9,10 @@ import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.fake.FakeAgent;
 import io.rxhealth.ovs.flow.BundleSlotWriter;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.flow.MoveStyle;
 import io.rxhealth.ovs.flow.OvsSandbox;
 import io.rxhealth.ovs.neigh.IpNeighbourSource;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.weighting.Ticker;
@@ -70,7 +71,7 @@ class LbNodePipelineIT {
     @BeforeEach
     void startDaemon() throws Exception {
         ovs.ofctl("del-flows", ovs.target());
-        reader = new BundleSlotWriter(ovs.target(), CommandRunner.processes(), OvsOptions.defaults());
+        reader = new BundleSlotWriter(new OfctlSwitch(ovs.target(), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
         StringBuilder members = new StringBuilder();
         StringBuilder ports = new StringBuilder();
         for (int i = 0; i < 3; i++) {

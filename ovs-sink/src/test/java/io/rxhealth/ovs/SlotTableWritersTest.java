@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.flow.BundleSlotWriter;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.flow.MoveStyle;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.SlotTableWriter;
+import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotTable;
@@ -44,7 +46,7 @@ class SlotTableWritersTest {
             // An empty dump: no drop flow, no slots, as after an ovs-vswitchd restart.
             return new CommandResult(0, "", "");
         };
-        SlotTableWriter writer = new BundleSlotWriter("unix:/run/rxh/br.mgmt", ovs, OvsOptions.defaults());
+        SlotTableWriter writer = new BundleSlotWriter(new OfctlSwitch("unix:/run/rxh/br.mgmt", ovs), MoveStyle.REPLACE, Ticker.system());
         PoolSpec pool = config.pools().get(0).spec();
         SlotTable two = Maglev.layout("1", List.of(new Member("10.0.0.1:80", 1), new Member("10.0.0.2:80", 1)), 1024);
 

@@ -1,14 +1,16 @@
 package io.rxhealth.ovs.flow;
 
-import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.PoolSpecs;
+import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * Load harness: times rewriting table 11 on a private ovs-vswitchd when one of four members leaves,
@@ -26,21 +28,20 @@ public final class Table11Bench {
     public static void main(String[] args) throws Exception {
         int[] sizes = args.length == 0 ? new int[] {1024, 65536} : Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
         try (OvsSandbox ovs = OvsSandbox.start()) {
-            CommandRunner runner = CommandRunner.processes();
-            BundleSlotWriter replace = new BundleSlotWriter(ovs.target(), runner, OvsOptions.defaults());
-            BundleSlotWriter deleteAdd = new BundleSlotWriter(ovs.target(), runner,
-                    OvsOptions.defaults().withMoveStyle(MoveStyle.DELETE_ADD));
+            OfctlSwitch bridge = new OfctlSwitch(ovs.target(), CommandRunner.processes());
+            BundleSlotWriter replace = new BundleSlotWriter(bridge, MoveStyle.REPLACE, Ticker.system());
+            BundleSlotWriter deleteAdd = new BundleSlotWriter(bridge, MoveStyle.DELETE_ADD, Ticker.system());
             System.out.printf("%-7s %-22s %9s %9s %10s %12s%n", "slots", "what", "flow mods", "slots", "apply ms",
                     "ofctl ms");
-            measure(ovs, replace, deleteAdd, 1024, false);
+            measure(ovs, bridge, replace, deleteAdd, 1024, false);
             for (int slots : sizes) {
-                measure(ovs, replace, deleteAdd, slots, true);
+                measure(ovs, bridge, replace, deleteAdd, slots, true);
             }
         }
     }
 
-    private static void measure(OvsSandbox ovs, BundleSlotWriter replace, BundleSlotWriter deleteAdd, int slots,
-                                boolean print) throws Exception {
+    private static void measure(OvsSandbox ovs, OfctlSwitch bridge, BundleSlotWriter replace,
+                                BundleSlotWriter deleteAdd, int slots, boolean print) throws Exception {
         PoolSpec spec = PoolSpecs.of(Pools.POOL, slots);
         SlotTable all = Pools.all(slots);
         SlotTable next = Pools.withoutLeaver(slots);
@@ -62,11 +63,10 @@ public final class Table11Bench {
                 double dumpMs = 0;
                 if (result == null) {
                     long dumpStart = System.nanoTime();
-                    CommandResult dump = CommandRunner.processes().run(List.of("ovs-ofctl", "--no-names", "-O",
-                            "OpenFlow14", "dump-flows", ovs.target(), "table=11"), null, OvsOptions.DEFAULT_TIMEOUT);
+                    String dump = bridge.dumpFlows(OptionalInt.of(Table11.TABLE));
                     dumpMs = (System.nanoTime() - dumpStart) / 1e6;
                     start = System.nanoTime();
-                    if (!Table11Snapshot.parse(dump.stdout()).holds(Pools.POOL, all)) {
+                    if (!Table11Snapshot.parse(dump).holds(Pools.POOL, all)) {
                         throw new IllegalStateException("read back: table differs from the applied one");
                     }
                 }

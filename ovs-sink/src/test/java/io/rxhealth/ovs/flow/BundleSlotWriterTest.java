@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.rxhealth.ovs.Golden;
-import io.rxhealth.ovs.openflow.OvsCommandException;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
+import io.rxhealth.ovs.openflow.OpenFlowException;
 import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.RecordingCommandRunner;
 import io.rxhealth.ovs.slots.ApplyMode;
@@ -32,14 +33,19 @@ class BundleSlotWriterTest {
     private final RecordingCommandRunner runner = new RecordingCommandRunner();
     private final AtomicLong nanos = new AtomicLong();
 
-    private BundleSlotWriter writer(OvsOptions options) {
+    private BundleSlotWriter writer() {
+        return writer(MoveStyle.REPLACE, OfctlSwitch.DEFAULT_TIMEOUT);
+    }
+
+    private BundleSlotWriter writer(MoveStyle style, Duration timeout) {
         // Every reading of this ticker is 3 ms after the previous one: the call is timed as 3 ms.
-        return new BundleSlotWriter(TARGET, runner, options, () -> nanos.getAndAdd(3_000_000));
+        return new BundleSlotWriter(new OfctlSwitch(TARGET, runner, OfctlSwitch.OFCTL, timeout), style,
+                () -> nanos.getAndAdd(3_000_000));
     }
 
     @Test
     void writesTheWholePoolInOneBundleWhenNothingIsKnownInstalled() throws Exception {
-        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, null, Pools.all(SLOTS), false);
+        ApplyResult result = writer().apply(SPEC, null, Pools.all(SLOTS), false);
 
         assertThat(runner.onlyCall().command()).isEqualTo(BUNDLE);
         GOLDEN.assertMatches("full-16-slots.bundle", runner.onlyCall().stdin());
@@ -53,7 +59,7 @@ class BundleSlotWriterTest {
         SlotTable next = Pools.withoutLeaver(SLOTS);
         int moved = SlotDiff.between(installed, next).size();
 
-        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, installed, next, false);
+        ApplyResult result = writer().apply(SPEC, installed, next, false);
 
         GOLDEN.assertMatches("member-leaves-replace.bundle", runner.onlyCall().stdin());
         assertThat(result.mode()).isEqualTo(ApplyMode.INCREMENTAL);
@@ -66,7 +72,7 @@ class BundleSlotWriterTest {
         SlotTable installed = Pools.all(SLOTS);
         SlotTable next = Pools.withoutLeaver(SLOTS);
 
-        ApplyResult result = writer(OvsOptions.defaults().withMoveStyle(MoveStyle.DELETE_ADD))
+        ApplyResult result = writer(MoveStyle.DELETE_ADD, OfctlSwitch.DEFAULT_TIMEOUT)
                 .apply(SPEC, installed, next, false);
 
         GOLDEN.assertMatches("member-leaves-delete-add.bundle", runner.onlyCall().stdin());
@@ -77,7 +83,7 @@ class BundleSlotWriterTest {
     void forcedApplyReplacesTheWholePoolEvenWhenNothingChanged() throws Exception {
         SlotTable table = Pools.all(SLOTS);
 
-        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, table, table, true);
+        ApplyResult result = writer().apply(SPEC, table, table, true);
 
         GOLDEN.assertMatches("full-16-slots.bundle", runner.onlyCall().stdin());
         assertThat(result.mode()).isEqualTo(ApplyMode.FULL);
@@ -86,7 +92,7 @@ class BundleSlotWriterTest {
 
     @Test
     void runsNothingWhenTheTableIsAlreadyInstalled() throws Exception {
-        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, Pools.all(SLOTS), Pools.all(SLOTS), false);
+        ApplyResult result = writer().apply(SPEC, Pools.all(SLOTS), Pools.all(SLOTS), false);
 
         assertThat(runner.calls()).isEmpty();
         assertThat(result.mode()).isEqualTo(ApplyMode.UNCHANGED);
@@ -95,7 +101,7 @@ class BundleSlotWriterTest {
 
     @Test
     void aPoolWithoutOwnersIsFailClosedLeavingOnlyTheDropFlow() throws Exception {
-        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, Pools.all(SLOTS), Pools.empty(SLOTS), false);
+        ApplyResult result = writer().apply(SPEC, Pools.all(SLOTS), Pools.empty(SLOTS), false);
 
         GOLDEN.assertMatches("fail-close.bundle", runner.onlyCall().stdin());
         assertThat(result.mode()).isEqualTo(ApplyMode.FAIL_CLOSE);
@@ -105,7 +111,7 @@ class BundleSlotWriterTest {
 
     @Test
     void aTableOfAnotherSizeIsReplacedInFull() throws Exception {
-        ApplyResult result = writer(OvsOptions.defaults()).apply(SPEC, Pools.all(8), Pools.all(SLOTS), false);
+        ApplyResult result = writer().apply(SPEC, Pools.all(8), Pools.all(SLOTS), false);
 
         assertThat(result.mode()).isEqualTo(ApplyMode.FULL);
         assertThat(result.flowMods()).isEqualTo(SLOTS + 2);
@@ -116,8 +122,8 @@ class BundleSlotWriterTest {
         runner.answer(new CommandResult(1, "", "ovs-ofctl: -:3: OFPT_ERROR: OFPBRC_BAD_TABLE_ID\n"));
         SlotTable installed = Pools.all(SLOTS);
 
-        OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
-                () -> writer(OvsOptions.defaults()).apply(SPEC, installed, Pools.withoutLeaver(SLOTS), false));
+        OpenFlowException e = catchThrowableOfType(OpenFlowException.class,
+                () -> writer().apply(SPEC, installed, Pools.withoutLeaver(SLOTS), false));
 
         assertThat(e).hasMessage("ovs-ofctl bundle " + TARGET + ": exit 1: ovs-ofctl: -:3: OFPT_ERROR: "
                 + "OFPBRC_BAD_TABLE_ID (expected: exit 0); the switch kept its previous table");
@@ -128,10 +134,9 @@ class BundleSlotWriterTest {
     @Test
     void aBundleThatTimesOutThrowsAndSaysToReadBack() {
         runner.timeOut();
-        OvsOptions options = OvsOptions.defaults().withTimeout(Duration.ofMillis(750));
 
-        OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
-                () -> writer(options).apply(SPEC, null, Pools.all(SLOTS), false));
+        OpenFlowException e = catchThrowableOfType(OpenFlowException.class,
+                () -> writer(MoveStyle.REPLACE, Duration.ofMillis(750)).apply(SPEC, null, Pools.all(SLOTS), false));
 
         assertThat(e.timedOut()).isTrue();
         assertThat(e).hasMessageContaining("no exit within PT0.75S").hasMessageContaining("read back");
@@ -142,7 +147,7 @@ class BundleSlotWriterTest {
     void readsTable11WithOneDumpFlowsWithoutNames() throws Exception {
         runner.answer(new CommandResult(0, GOLDEN.read("dump-flows-16-slots.txt"), ""));
 
-        Table11Snapshot snapshot = writer(OvsOptions.defaults()).read();
+        Table11Snapshot snapshot = writer().read();
 
         assertThat(runner.onlyCall().command()).containsExactly("ovs-ofctl", "--no-names", "-O", "OpenFlow14",
                 "dump-flows", TARGET, "table=11");
@@ -155,8 +160,8 @@ class BundleSlotWriterTest {
         runner.answer(new CommandResult(1, "", "ovs-ofctl: unix:/run/rxh/br-lb.mgmt: failed to connect to socket "
                 + "(No such file or directory)\n"));
 
-        OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
-                () -> writer(OvsOptions.defaults()).read());
+        OpenFlowException e = catchThrowableOfType(OpenFlowException.class,
+                () -> writer().read());
 
         assertThat(e).hasMessage("ovs-ofctl dump-flows " + TARGET + ": exit 1: ovs-ofctl: unix:/run/rxh/br-lb.mgmt: "
                 + "failed to connect to socket (No such file or directory) (expected: exit 0)");

@@ -5,12 +5,14 @@ import static io.rxhealth.ovs.flow.Pools.POOL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.rxhealth.ovs.openflow.OvsCommandException;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
+import io.rxhealth.ovs.openflow.OpenFlowException;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyMode;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.PoolSpecs;
+import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.List;
@@ -40,7 +42,7 @@ class OvsTable11IT {
     @BeforeEach
     void emptyTable11() throws Exception {
         ovs.ofctl("del-flows", ovs.target(), "table=11");
-        writer = new BundleSlotWriter(ovs.target(), CommandRunner.processes(), OvsOptions.defaults());
+        writer = new BundleSlotWriter(new OfctlSwitch(ovs.target(), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
     }
 
     @Test
@@ -61,8 +63,7 @@ class OvsTable11IT {
     void aLeavingMemberMovesOnlyTheChangedSlotsWithOneOrTwoFlowModsEach(MoveStyle style) throws Exception {
         writer.apply(SPEC, null, ALL, false);
         int moved = SlotDiff.between(ALL, WITHOUT_LEAVER).size();
-        BundleSlotWriter styled = new BundleSlotWriter(ovs.target(), CommandRunner.processes(),
-                OvsOptions.defaults().withMoveStyle(style));
+        BundleSlotWriter styled = new BundleSlotWriter(new OfctlSwitch(ovs.target(), CommandRunner.processes()), style, Ticker.system());
 
         ApplyResult result = styled.apply(SPEC, ALL, WITHOUT_LEAVER, false);
 
@@ -128,9 +129,9 @@ class OvsTable11IT {
         // The last flow mod overlaps every slot flow: the switch refuses it after accepting the moves.
         CommandRunner spoiled = (command, stdin, timeout) -> CommandRunner.processes().run(command,
                 stdin + "flow add table=11,priority=100,reg3=" + POOL + ",check_overlap actions=drop\n", timeout);
-        BundleSlotWriter failing = new BundleSlotWriter(ovs.target(), spoiled, OvsOptions.defaults());
+        BundleSlotWriter failing = new BundleSlotWriter(new OfctlSwitch(ovs.target(), spoiled), MoveStyle.REPLACE, Ticker.system());
 
-        OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
+        OpenFlowException e = catchThrowableOfType(OpenFlowException.class,
                 () -> failing.apply(SPEC, ALL, WITHOUT_LEAVER, false));
 
         assertThat(e).hasMessageContaining("OFPFMFC_OVERLAP");
@@ -141,10 +142,9 @@ class OvsTable11IT {
     @Test
     void anApplyToAMissingSwitchThrowsAndTheTableStays() throws Exception {
         writer.apply(SPEC, null, ALL, false);
-        BundleSlotWriter gone = new BundleSlotWriter("unix:" + ovs.dir().resolve("rxh-gone.mgmt"),
-                CommandRunner.processes(), OvsOptions.defaults());
+        BundleSlotWriter gone = new BundleSlotWriter(new OfctlSwitch("unix:" + ovs.dir().resolve("rxh-gone.mgmt"), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
 
-        OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
+        OpenFlowException e = catchThrowableOfType(OpenFlowException.class,
                 () -> gone.apply(SPEC, ALL, WITHOUT_LEAVER, false));
 
         assertThat(e).hasMessageContaining("rxh-gone.mgmt").hasMessageContaining("exit 1");

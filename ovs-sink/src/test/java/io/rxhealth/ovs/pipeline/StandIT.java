@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rxhealth.ovs.flow.BundleSlotWriter;
 import io.rxhealth.ovs.flow.FlowCounters;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.flow.MoveStyle;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.ApplyMode;
@@ -49,8 +50,8 @@ class StandIT {
     static void bringUp() throws Exception {
         stand = Stand.bare();
         topology = StandTopology.read();
-        applier = new PipelineApplier(stand.target(), CommandRunner.processes(), OvsOptions.defaults(), Ticker.system());
-        writer = new BundleSlotWriter(stand.target(), CommandRunner.processes(), OvsOptions.defaults());
+        applier = new PipelineApplier(new OfctlSwitch(stand.target(), CommandRunner.processes()), Ticker.system());
+        writer = new BundleSlotWriter(new OfctlSwitch(stand.target(), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
     }
 
     @AfterAll

@@ -3,9 +3,11 @@ package io.rxhealth.ovs.stand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rxhealth.ovs.flow.BundleSlotWriter;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.flow.MoveStyle;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
+import io.rxhealth.weighting.Ticker;
 import java.io.ByteArrayOutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -29,7 +31,7 @@ final class Consumers {
 
     Consumers(Stand stand) {
         this.stand = stand;
-        this.table11 = new BundleSlotWriter(stand.target(), CommandRunner.processes(), OvsOptions.defaults());
+        this.table11 = new BundleSlotWriter(new OfctlSwitch(stand.target(), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
     }
 
     Views views() throws Exception {

@@ -1,6 +1,6 @@
 package io.rxhealth.ovs.stand;
 
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.pipeline.Ipv4;
 import io.rxhealth.ovs.pipeline.Mac;
 import io.rxhealth.ovs.pipeline.PipelineApplier;
@@ -30,7 +30,7 @@ final class HandPipeline {
     private final Topology topology;
 
     HandPipeline(String target, Topology topology) {
-        this.applier = new PipelineApplier(target, CommandRunner.processes(), OvsOptions.defaults(), Ticker.system());
+        this.applier = new PipelineApplier(new OfctlSwitch(target, CommandRunner.processes()), Ticker.system());
         this.topology = topology;
     }
 
