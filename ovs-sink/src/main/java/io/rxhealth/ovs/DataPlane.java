@@ -5,12 +5,12 @@ import static java.util.Objects.requireNonNull;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.config.PipelineConfig;
-import io.rxhealth.ovs.flow.CommandRunner;
-import io.rxhealth.ovs.flow.OvsOptions;
 import io.rxhealth.ovs.neigh.MemberNeighbour;
+import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.neigh.NeighbourResolver;
 import io.rxhealth.ovs.neigh.NeighbourSource;
 import io.rxhealth.ovs.neigh.NeighbourWatcher;
+import io.rxhealth.ovs.openflow.OpenFlowSwitch;
 import io.rxhealth.ovs.pipeline.Endpoint;
 import io.rxhealth.ovs.pipeline.HcPort;
 import io.rxhealth.ovs.pipeline.Ipv4;
@@ -18,6 +18,8 @@ import io.rxhealth.ovs.pipeline.Mac;
 import io.rxhealth.ovs.pipeline.PipelineApplier;
 import io.rxhealth.ovs.pipeline.Segment;
 import io.rxhealth.ovs.pipeline.Topology;
+import io.rxhealth.ovs.slots.SlotTableWriter;
+import io.rxhealth.ovs.threads.BackgroundExecutors;
 import io.rxhealth.weighting.Ticker;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -54,17 +56,15 @@ final class DataPlane implements AutoCloseable {
                 : Executors.newSingleThreadScheduledExecutor(BackgroundExecutors.threads("rx-pipeline"));
     }
 
-    static DataPlane of(LbConfig config, SlotTableWriter slots, CommandRunner ovs, NeighbourSource neighbours,
+    static DataPlane of(LbConfig config, SlotTableWriter slots, OpenFlowSwitch ovs, NeighbourSource neighbours,
                         MeterRegistry registry, InstantSource clock) {
         if (config.pipeline().isEmpty()) {
             return new DataPlane(slots, null, null, null);
         }
         PipelineConfig pipeline = config.pipeline().get();
         Topology topology = pipeline.topology();
-        OvsOptions options = OvsOptions.defaults();
-        PipelineKeeper keeper = new PipelineKeeper(topology, slots,
-                new PipelineApplier(config.openflow(), ovs, options, Ticker.system()),
-                new PipelineMarker(config.openflow(), ovs, options), registry);
+        PipelineKeeper keeper = new PipelineKeeper(topology, slots, new PipelineApplier(ovs, Ticker.system()),
+                new PipelineMarker(ovs), registry);
         NeighbourWatcher watcher = new NeighbourWatcher(devices(topology), neighbours, keeper::neighbours, registry,
                 clock, config.intervals().neigh());
         log.info("pipeline of {}: {} segments, {} pools, {} listeners; checked every {}, neighbours read every {}",

@@ -4,10 +4,17 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rxhealth.ovs.api.ApiServer;
+import io.rxhealth.ovs.api.NodeOperations;
+import io.rxhealth.ovs.cli.NodeFactory;
 import io.rxhealth.ovs.config.Intervals;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.config.MemberConfig;
 import io.rxhealth.ovs.config.PoolConfig;
+import io.rxhealth.ovs.fleet.FleetMetrics;
+import io.rxhealth.ovs.fleet.FleetRuntime;
+import io.rxhealth.ovs.fleet.FleetStatus;
+import io.rxhealth.ovs.fleet.FleetWiring;
+import io.rxhealth.ovs.fleet.ovsdb.OvsdbException;
 import io.rxhealth.ovs.health.AgentFailure;
 import io.rxhealth.ovs.health.AgentPoller;
 import io.rxhealth.ovs.health.AgentTarget;
@@ -17,14 +24,11 @@ import io.rxhealth.ovs.health.ProbeScheduler;
 import io.rxhealth.ovs.health.ProbeTarget;
 import io.rxhealth.ovs.health.Probes;
 import io.rxhealth.ovs.health.SourceAddress;
-import io.rxhealth.ovs.fleet.FleetMetrics;
-import io.rxhealth.ovs.fleet.FleetRuntime;
-import io.rxhealth.ovs.fleet.FleetStatus;
-import io.rxhealth.ovs.fleet.FleetWiring;
-import io.rxhealth.ovs.fleet.ovsdb.OvsdbException;
-import io.rxhealth.ovs.flow.CommandRunner;
 import io.rxhealth.ovs.neigh.IpNeighbourSource;
+import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.neigh.NeighbourSource;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
+import io.rxhealth.ovs.openflow.OpenFlowSwitch;
 import io.rxhealth.ovs.pool.LbMetrics;
 import io.rxhealth.ovs.pool.MemberRuntime;
 import io.rxhealth.ovs.pool.MemberSnapshot;
@@ -32,6 +36,10 @@ import io.rxhealth.ovs.pool.PoolController;
 import io.rxhealth.ovs.pool.PoolReport;
 import io.rxhealth.ovs.pool.PoolTables;
 import io.rxhealth.ovs.pool.ReconcileLoop;
+import io.rxhealth.ovs.process.CommandRunner;
+import io.rxhealth.ovs.slots.MemberSpec;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -50,7 +58,7 @@ import org.slf4j.LoggerFactory;
  * The LB-node daemon, wired by hand: one runtime per member key (a member in two pools is probed
  * and polled once), probes, the agent poller, the pool controller and its loop, the HTTP API.
  */
-public final class LbNode implements NodeOperations, AutoCloseable {
+public final class LbNode implements NodeOperations, NodeFactory.Node {
     private static final Logger log = LoggerFactory.getLogger(LbNode.class);
     /** Member changes this close together are applied as one layout change. */
     private static final Duration DEBOUNCE = Duration.ofMillis(50);
@@ -142,8 +150,9 @@ public final class LbNode implements NodeOperations, AutoCloseable {
             }
         }
         List<PoolSpec> specs = config.pools().stream().map(PoolConfig::spec).toList();
-        this.dataPlane = DataPlane.of(config, writer, ovs, neighbours, registry, clock);
-        this.tools = new OvsTools(config.openflow(), config.bridge(), config.appctl(), ovs);
+        OpenFlowSwitch bridge = new OfctlSwitch(config.openflow(), ovs);
+        this.dataPlane = DataPlane.of(config, writer, bridge, neighbours, registry, clock);
+        this.tools = new OvsTools(bridge, config.bridge(), config.appctl(), ovs);
         this.fleet = config.fleet().map(f -> new FleetRuntime(f.node(), f.remotes(), f.heartbeat(), f.livenessTimeout(),
                 FleetWiring.pools(config.pools()), key -> FleetWiring.observe(f.node(), members.get(key).snapshot(), clock),
                 changed, ticker, clock)).orElse(null);

@@ -2,9 +2,11 @@ package io.rxhealth.ovs;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.openflow.OpenFlowException;
+import io.rxhealth.ovs.openflow.OpenFlowSwitch;
 import io.rxhealth.ovs.pipeline.Tables;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,38 +16,32 @@ import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
- * The read-only Open vSwitch commands behind the operator commands {@code flows}, {@code trace},
- * {@code fdb} and {@code conns}, run by the daemon (which has the rights to the bridge's sockets)
- * with the daemon's own OpenFlow target and ovs-vswitchd control socket. Arguments are checked
- * before they reach a command line, and no shell is involved.
+ * The read-only Open vSwitch calls behind the operator commands {@code flows}, {@code trace},
+ * {@code fdb} and {@code conns}, made by the daemon (which has the rights to the bridge's sockets):
+ * flows through the daemon's own switch, traces and connections through {@code ovs-appctl} at its
+ * ovs-vswitchd control socket. Arguments are checked before they reach a command line, and no shell
+ * is involved.
  */
 final class OvsTools {
     private static final Pattern IN_PORT = Pattern.compile("[A-Za-z0-9_.-]{1,32}");
     private static final Pattern FLOW = Pattern.compile("[A-Za-z0-9_.:,=/-]{0,512}");
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-    private final String target;
+    private final OpenFlowSwitch ovs;
     private final Optional<String> bridge;
     private final Optional<String> appctl;
     private final CommandRunner runner;
 
-    OvsTools(String target, Optional<String> bridge, Optional<String> appctl, CommandRunner runner) {
-        this.target = requireNonNull(target, "target");
+    OvsTools(OpenFlowSwitch ovs, Optional<String> bridge, Optional<String> appctl, CommandRunner runner) {
+        this.ovs = requireNonNull(ovs, "ovs");
         this.bridge = requireNonNull(bridge, "bridge");
         this.appctl = requireNonNull(appctl, "appctl");
         this.runner = requireNonNull(runner, "runner");
     }
 
     /** {@code ovs-ofctl dump-flows} of the bridge, of one table when given. */
-    String flows(OptionalInt table) throws Exception {
-        List<String> args = new ArrayList<>(List.of("ovs-ofctl", "--no-names", "-O", "OpenFlow14", "dump-flows", target));
-        if (table.isPresent()) {
-            if (table.getAsInt() < 0 || table.getAsInt() > 254) {
-                throw new IllegalArgumentException("table: " + table.getAsInt() + " (expected: 0..254)");
-            }
-            args.add("table=" + table.getAsInt());
-        }
-        return run(args);
+    String flows(OptionalInt table) throws OpenFlowException {
+        return ovs.dumpFlows(table);
     }
 
     /** {@code ovs-appctl ofproto/trace BRIDGE in_port=P,FLOW}. */
@@ -57,13 +53,13 @@ final class OvsTools {
             throw new IllegalArgumentException("flow: '" + flow
                     + "' (expected: ovs-ofctl flow fields such as tcp,nw_src=192.168.5.13,nw_dst=192.168.5.21,tp_dst=80)");
         }
-        String b = bridge.orElseThrow(() -> new IllegalArgumentException("openflow: " + target
+        String b = bridge.orElseThrow(() -> new IllegalArgumentException("openflow: " + ovs.target()
                 + " (expected: unix:DIR/BRIDGE.mgmt or a bridge name, for ofproto/trace to name the bridge)"));
         return run(appctl("ofproto/trace", b, "in_port=" + inPort + (flow.isEmpty() ? "" : "," + flow)));
     }
 
     /** The learned FDB of the private segments: table 25 (L2 switching is flow-based, not NORMAL). */
-    String fdb() throws Exception {
+    String fdb() throws OpenFlowException {
         return flows(OptionalInt.of(Tables.SWITCH));
     }
 

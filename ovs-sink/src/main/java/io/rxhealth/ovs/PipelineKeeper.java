@@ -4,8 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.rxhealth.ovs.flow.CommandRunner;
-import io.rxhealth.ovs.flow.OvsOptions;
 import io.rxhealth.ovs.pipeline.Ipv4;
 import io.rxhealth.ovs.pipeline.Mac;
 import io.rxhealth.ovs.pipeline.PipelineApplied;
@@ -14,6 +12,10 @@ import io.rxhealth.ovs.pipeline.PipelineApplyException;
 import io.rxhealth.ovs.pipeline.PipelineRenderer;
 import io.rxhealth.ovs.pipeline.Tables;
 import io.rxhealth.ovs.pipeline.Topology;
+import io.rxhealth.ovs.slots.ApplyResult;
+import io.rxhealth.ovs.slots.MemberTraffic;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -80,9 +82,9 @@ final class PipelineKeeper implements SlotTableWriter {
     }
 
     @Override
-    public synchronized ApplyOutcome apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force)
+    public synchronized ApplyResult apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force)
             throws Exception {
-        ApplyOutcome outcome = slots.apply(pool, installed, next, force);
+        ApplyResult outcome = slots.apply(pool, installed, next, force);
         written.put(pool.id(), next);
         return outcome;
     }

@@ -1,9 +1,13 @@
 package io.rxhealth.ovs;
 
 import io.rxhealth.ovs.config.LbConfig;
-import io.rxhealth.ovs.flow.CommandRunner;
-import io.rxhealth.ovs.flow.OvsOptions;
-import io.rxhealth.ovs.flow.OvsSlotWriter;
+import io.rxhealth.ovs.flow.BundleSlotWriter;
+import io.rxhealth.ovs.flow.MoveStyle;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
+import io.rxhealth.ovs.process.CommandRunner;
+import io.rxhealth.ovs.slots.DryRunSlotWriter;
+import io.rxhealth.ovs.slots.SlotTableWriter;
+import io.rxhealth.weighting.Ticker;
 
 /** Chooses the writer {@code run} uses: the dry-run logger, or Open vSwitch at the config's target. */
 public final class SlotTableWriters {
@@ -12,8 +16,9 @@ public final class SlotTableWriters {
 
     public static SlotTableWriter forConfig(LbConfig config, boolean dryRun) {
         if (dryRun) {
-            return new DryRunWriter();
+            return new DryRunSlotWriter();
         }
-        return new OvsTableWriter(new OvsSlotWriter(config.openflow(), CommandRunner.processes(), OvsOptions.defaults()));
+        return new BundleSlotWriter(new OfctlSwitch(config.openflow(), CommandRunner.processes()), MoveStyle.REPLACE,
+                Ticker.system());
     }
 }

@@ -1,7 +1,7 @@
 package io.rxhealth.ovs;
 
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

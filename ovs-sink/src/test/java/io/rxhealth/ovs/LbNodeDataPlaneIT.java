@@ -4,14 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.rxhealth.ovs.cli.LbdCommand;
 import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.neigh.NeighbourParser;
+import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.pipeline.Ipv4;
 import io.rxhealth.ovs.pipeline.Mac;
 import io.rxhealth.ovs.pipeline.PipelineApplier;
 import io.rxhealth.ovs.pipeline.Topology;
+import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
 import io.rxhealth.weighting.Ticker;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -155,7 +156,7 @@ class LbNodeDataPlaneIT {
         List<String> all = new ArrayList<>(List.of(args));
         all.add(1, "--api");
         all.add(2, "127.0.0.1:" + node.apiAddress().getPort());
-        return LbdCommand.commandLine(new PrintWriter(out, true), new PrintWriter(err, true))
+        return LbNodeMain.commandLine(new PrintWriter(out, true), new PrintWriter(err, true))
                 .execute(all.toArray(String[]::new));
     }
 }

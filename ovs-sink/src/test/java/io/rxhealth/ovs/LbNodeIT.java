@@ -10,6 +10,7 @@ import io.rxhealth.ovs.fake.FakeAgent;
 import io.rxhealth.ovs.fake.FakeHttpTarget;
 import io.rxhealth.ovs.pool.MemberReport;
 import io.rxhealth.ovs.pool.PoolReport;
+import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.net.URI;

@@ -5,12 +5,14 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.fake.FakeAgent;
-import io.rxhealth.ovs.flow.CommandRunner;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.flow.BundleSlotWriter;
+import io.rxhealth.ovs.flow.MoveStyle;
 import io.rxhealth.ovs.flow.OvsSandbox;
-import io.rxhealth.ovs.flow.OvsSlotWriter;
 import io.rxhealth.ovs.flow.Table11Snapshot;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.pool.PoolReport;
+import io.rxhealth.ovs.process.CommandRunner;
+import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
 import io.rxhealth.weighting.units.Durations;
@@ -44,13 +46,13 @@ public final class LbNodeOnOvs implements AutoCloseable {
     private LbConfig config;
     private UnaryOperator<SlotTableWriter> wrap;
     private final HttpClient http = HttpClient.newHttpClient();
-    private final OvsSlotWriter reader;
+    private final BundleSlotWriter reader;
     private LbNode node;
 
     private LbNodeOnOvs(OvsSandbox ovs, int slots) {
         this.ovs = ovs;
         this.slots = slots;
-        this.reader = new OvsSlotWriter(ovs.target(), CommandRunner.processes(), OvsOptions.defaults());
+        this.reader = new BundleSlotWriter(new OfctlSwitch(ovs.target(), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
     }
 
     /**

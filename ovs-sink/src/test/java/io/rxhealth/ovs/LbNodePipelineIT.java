@@ -8,12 +8,13 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
 import io.rxhealth.ovs.fake.FakeAgent;
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.flow.BundleSlotWriter;
+import io.rxhealth.ovs.flow.MoveStyle;
 import io.rxhealth.ovs.flow.OvsSandbox;
-import io.rxhealth.ovs.flow.OvsSlotWriter;
 import io.rxhealth.ovs.neigh.IpNeighbourSource;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.net.InetAddress;
@@ -61,7 +62,7 @@ class LbNodePipelineIT {
     private final Map<String, String> neighJson = new ConcurrentHashMap<>();
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private LbNode node;
-    private OvsSlotWriter reader;
+    private BundleSlotWriter reader;
 
     LbNodePipelineIT(OvsSandbox ovs) {
         this.ovs = ovs;
@@ -70,7 +71,7 @@ class LbNodePipelineIT {
     @BeforeEach
     void startDaemon() throws Exception {
         ovs.ofctl("del-flows", ovs.target());
-        reader = new OvsSlotWriter(ovs.target(), CommandRunner.processes(), OvsOptions.defaults());
+        reader = new BundleSlotWriter(new OfctlSwitch(ovs.target(), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
         StringBuilder members = new StringBuilder();
         StringBuilder ports = new StringBuilder();
         for (int i = 0; i < 3; i++) {

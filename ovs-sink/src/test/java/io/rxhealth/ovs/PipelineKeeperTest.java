@@ -3,13 +3,16 @@ package io.rxhealth.ovs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.pipeline.Ipv4;
 import io.rxhealth.ovs.pipeline.Mac;
 import io.rxhealth.ovs.pipeline.PipelineApplier;
 import io.rxhealth.ovs.pipeline.PipelineRenderer;
 import io.rxhealth.ovs.pipeline.Topology;
 import io.rxhealth.ovs.pipeline.TopologyFile;
+import io.rxhealth.ovs.slots.MemberSpec;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
 import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotTable;
@@ -31,8 +34,8 @@ class PipelineKeeperTest {
     private final FakeSwitch ovs = new FakeSwitch();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final PipelineKeeper keeper = new PipelineKeeper(topology, new RecordingSlotTableWriter(),
-            new PipelineApplier("unix:/x/rxhlb.mgmt", ovs, OvsOptions.defaults(), () -> 0),
-            new PipelineMarker("unix:/x/rxhlb.mgmt", ovs, OvsOptions.defaults()), registry);
+            new PipelineApplier(new OfctlSwitch("unix:/x/rxhlb.mgmt", ovs), () -> 0),
+            new PipelineMarker(new OfctlSwitch("unix:/x/rxhlb.mgmt", ovs)), registry);
     private final long cookie = PipelineMarker.cookie(topology);
     private final PoolSpec pool = new PoolSpec(1, "web", "192.168.5.21", 80, 16, List.of(
             new MemberSpec("10.20.0.2:8080", 1, "10.20.0.2", 8080, 100),

@@ -3,15 +3,16 @@ package io.rxhealth.ovs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.rxhealth.ovs.flow.CommandRunner;
-import io.rxhealth.ovs.flow.OvsOptions;
 import io.rxhealth.ovs.flow.OvsSandbox;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.pipeline.Endpoint;
 import io.rxhealth.ovs.pipeline.Ipv4;
 import io.rxhealth.ovs.pipeline.Mac;
 import io.rxhealth.ovs.pipeline.PipelineApplier;
 import io.rxhealth.ovs.pipeline.Topology;
 import io.rxhealth.ovs.pipeline.TopologyFile;
+import io.rxhealth.ovs.process.CommandRunner;
+import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
 import io.rxhealth.weighting.Ticker;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -37,8 +38,8 @@ class PipelineMarkerIT {
         Topology stand = TopologyFile.read(Path.of("../stand/topology.yaml"));
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         PipelineKeeper keeper = new PipelineKeeper(stand, new RecordingSlotTableWriter(),
-                new PipelineApplier(ovs.target(), CommandRunner.processes(), OvsOptions.defaults(), Ticker.system()),
-                new PipelineMarker(ovs.target(), CommandRunner.processes(), OvsOptions.defaults()), registry);
+                new PipelineApplier(new OfctlSwitch(ovs.target(), CommandRunner.processes()), Ticker.system()),
+                new PipelineMarker(new OfctlSwitch(ovs.target(), CommandRunner.processes())), registry);
         Map<Ipv4, Mac> macs = new LinkedHashMap<>();
         int i = 0;
         for (Endpoint m : stand.members()) {

@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.rxhealth.ovs.BackgroundExecutors;
-import io.rxhealth.ovs.NodeOperations;
+import io.rxhealth.ovs.api.NodeOperations;
+import io.rxhealth.ovs.threads.BackgroundExecutors;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

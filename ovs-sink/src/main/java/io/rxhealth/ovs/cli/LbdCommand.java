@@ -14,10 +14,11 @@ public final class LbdCommand implements Runnable {
         this.err = err;
     }
 
-    /** The whole command tree, writing to {@code out} and {@code err}. */
-    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+    /** The whole command tree, writing to {@code out} and {@code err}; {@code run} makes its daemon with {@code nodes}. */
+    public static <N extends NodeFactory.Node> CommandLine commandLine(PrintWriter out, PrintWriter err,
+                                                                   NodeFactory<N> nodes) {
         CommandLine cl = new CommandLine(new LbdCommand(err));
-        cl.addSubcommand("run", new RunCommand(out, err));
+        cl.addSubcommand("run", new RunCommand<>(out, err, nodes));
         cl.addSubcommand("health", new HealthCommand(out, err));
         cl.addSubcommand("slots", new SlotsCommand(out, err));
         cl.addSubcommand("drain", member(new MemberCommand(out, err, true),

@@ -3,7 +3,7 @@ package io.rxhealth.ovs.cli;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rxhealth.ovs.NeighbourReport;
+import io.rxhealth.ovs.neigh.NeighbourReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Arrays;

@@ -1,13 +1,12 @@
 package io.rxhealth.ovs.cli;
 
+import static java.util.Objects.requireNonNull;
+
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.rxhealth.ovs.LbNode;
-import io.rxhealth.ovs.SlotTableWriters;
 import io.rxhealth.ovs.config.ConfigException;
 import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
-import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -22,9 +21,10 @@ import picocli.CommandLine.Option;
 
 /** {@code run --config FILE}: the daemon, until SIGTERM; SIGHUP re-reads the config. */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Run the LB-node daemon.")
-final class RunCommand implements Callable<Integer> {
+final class RunCommand<N extends NodeFactory.Node> implements Callable<Integer> {
     private final PrintWriter out;
     private final PrintWriter err;
+    private final NodeFactory<N> nodes;
 
     @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = "/etc/rx-health/lbd.yaml",
             description = "YAML configuration (default: ${DEFAULT-VALUE}).")
@@ -33,9 +33,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Compute and log slot tables, write nothing to Open vSwitch.")
     boolean dryRun;
 
-    RunCommand(PrintWriter out, PrintWriter err) {
+    RunCommand(PrintWriter out, PrintWriter err, NodeFactory<N> nodes) {
         this.out = out;
         this.err = err;
+        this.nodes = requireNonNull(nodes, "nodes");
     }
 
     @Override
@@ -44,12 +45,11 @@ final class RunCommand implements Callable<Integer> {
         LbConfig cfg;
         try {
             cfg = load();
-            SlotTableWriters.forConfig(cfg, dryRun);
         } catch (ConfigException | IllegalStateException e) {
             err.println("rx-health-lbd: " + e.getMessage());
             return 1;
         }
-        AtomicReference<LbNode> running = new AtomicReference<>();
+        AtomicReference<N> running = new AtomicReference<>();
         ConfigReload<LbConfig> reload = new ConfigReload<>(this::load, cfg,
                 (current, next) -> replace(running, current, next), InstantSource.system());
         this.reload = reload;
@@ -94,13 +94,12 @@ final class RunCommand implements Callable<Integer> {
         return cfg;
     }
 
-    private LbNode node(LbConfig cfg, LbNode previous) throws IOException {
+    private N node(LbConfig cfg, N previous) throws IOException {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         if (reload != null) {
             reload.register(registry);
         }
-        return new LbNode(cfg, SlotTableWriters.forConfig(cfg, dryRun), registry, InstantSource.system(),
-                Ticker.system(), previous);
+        return nodes.create(cfg, dryRun, registry, previous);
     }
 
     /**
@@ -108,11 +107,11 @@ final class RunCommand implements Callable<Integer> {
      * switch), a node for {@code next} continues its member states and installed tables, so only
      * slots that differ are written. If the new node cannot start, one for {@code current} does.
      */
-    private void replace(AtomicReference<LbNode> running, LbConfig current, LbConfig next) throws Exception {
+    private void replace(AtomicReference<N> running, LbConfig current, LbConfig next) throws Exception {
         synchronized (running) {
-            LbNode old = running.get();
+            N old = running.get();
             old.close();
-            LbNode fresh = null;
+            N fresh = null;
             try {
                 fresh = node(next, old);
                 fresh.start();
@@ -121,7 +120,7 @@ final class RunCommand implements Callable<Integer> {
                 if (fresh != null) {
                     fresh.close();
                 }
-                LbNode back = node(current, old);
+                N back = node(current, old);
                 back.start();
                 running.set(back);
                 throw e;

@@ -2,8 +2,8 @@ package io.rxhealth.ovs.config;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.MemberSpec;
-import io.rxhealth.ovs.PoolSpec;
+import io.rxhealth.ovs.slots.MemberSpec;
+import io.rxhealth.ovs.slots.PoolSpec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

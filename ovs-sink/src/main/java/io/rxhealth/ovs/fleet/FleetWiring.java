@@ -2,11 +2,11 @@ package io.rxhealth.ovs.fleet;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.PoolSpec;
 import io.rxhealth.ovs.config.MemberConfig;
 import io.rxhealth.ovs.config.PoolConfig;
 import io.rxhealth.ovs.pool.MemberSnapshot;
 import io.rxhealth.ovs.pool.PoolTables;
+import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.weighting.RiseFallState;
 import io.rxhealth.weighting.agentcheck.AgentHealth;
 import io.rxhealth.weighting.maglev.Member;

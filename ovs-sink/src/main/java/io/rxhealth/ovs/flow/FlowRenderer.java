@@ -10,6 +10,7 @@ import static io.rxhealth.ovs.flow.Table11.SLOT_REG;
 import static io.rxhealth.ovs.flow.Table11.TABLE;
 import static io.rxhealth.ovs.flow.Table11.checkPool;
 
+import io.rxhealth.ovs.openflow.Bundle;
 import io.rxhealth.weighting.maglev.SlotChange;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.ArrayList;

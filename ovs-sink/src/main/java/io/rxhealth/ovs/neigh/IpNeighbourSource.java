@@ -2,8 +2,8 @@ package io.rxhealth.ovs.neigh;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

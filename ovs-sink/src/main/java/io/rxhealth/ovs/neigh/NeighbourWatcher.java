@@ -4,9 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.rxhealth.ovs.BackgroundExecutors;
 import io.rxhealth.ovs.pipeline.Ipv4;
 import io.rxhealth.ovs.pipeline.Mac;
+import io.rxhealth.ovs.threads.BackgroundExecutors;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.HashSet;

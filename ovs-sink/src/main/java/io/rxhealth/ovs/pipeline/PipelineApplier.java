@@ -2,23 +2,20 @@ package io.rxhealth.ovs.pipeline;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.flow.Bundle;
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
 import io.rxhealth.ovs.flow.FlowRenderer;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.openflow.Bundle;
+import io.rxhealth.ovs.openflow.OpenFlowException;
+import io.rxhealth.ovs.openflow.OpenFlowSwitch;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeoutException;
 
 /**
- * Replaces the whole pipeline of one switch in ONE atomic {@code ovs-ofctl bundle}: delete every
+ * Replaces the whole pipeline of one switch in ONE atomic bundle: delete every
  * flow, add the rendered pipeline, the pools' CURRENT slot tables and the current member
  * adjacencies. The switch goes from the old pipeline to the new one without an intermediate state:
  * never an empty table 11, never a full pool where members were out, never a table 21 without
@@ -28,16 +25,14 @@ import java.util.concurrent.TimeoutException;
 public final class PipelineApplier {
     private static final String SLOT_TABLE = "table=" + Tables.SLOTS + ",";
 
-    private final String target;
-    private final CommandRunner runner;
-    private final OvsOptions options;
+    private static final String KEPT = "; the switch kept its previous pipeline";
+    private static final String UNSURE = "; the pipeline is the previous or the new one: read back";
+
+    private final OpenFlowSwitch ovs;
     private final Ticker ticker;
 
-    /** @param target what ovs-ofctl connects to: {@code unix:DIR/BRIDGE.mgmt} or a bridge name */
-    public PipelineApplier(String target, CommandRunner runner, OvsOptions options, Ticker ticker) {
-        this.target = requireNonNull(target, "target");
-        this.runner = requireNonNull(runner, "runner");
-        this.options = requireNonNull(options, "options");
+    public PipelineApplier(OpenFlowSwitch ovs, Ticker ticker) {
+        this.ovs = requireNonNull(ovs, "ovs");
         this.ticker = requireNonNull(ticker, "ticker");
     }
 
@@ -45,7 +40,8 @@ public final class PipelineApplier {
      * Applies the pipeline with {@code slots} (pool id to its current slot table; a pool without an
      * entry has no slots: fail-close) and {@code neighbours} (member address to its MAC).
      *
-     * @throws PipelineApplyException when ovs-ofctl fails: the switch kept its previous pipeline
+     * @throws PipelineApplyException when the switch refused the bundle (it kept its previous pipeline)
+     *                                 or did not answer in time
      */
     public PipelineApplied apply(Topology topology, Map<Integer, SlotTable> slots, Map<Ipv4, Mac> neighbours)
             throws PipelineApplyException {
@@ -61,25 +57,12 @@ public final class PipelineApplier {
     public PipelineApplied apply(Topology topology, Map<Integer, SlotTable> slots, Map<Ipv4, Mac> neighbours,
                                  long cookie) throws PipelineApplyException {
         Bundle bundle = bundle(topology, slots, neighbours, cookie);
-        List<String> command = List.of(options.ofctl(), "--no-names", "-O", "OpenFlow14", "bundle", target, "-");
         long start = ticker.nanos();
-        CommandResult result;
         try {
-            result = runner.run(command, bundle.text(), options.timeout());
-        } catch (TimeoutException e) {
-            throw new PipelineApplyException("ovs-ofctl bundle " + target + ": no exit within " + options.timeout()
-                    + " (killed); the pipeline is the previous or the new one: read back", true, e);
-        } catch (IOException e) {
-            throw new PipelineApplyException("ovs-ofctl bundle " + target + ": cannot run " + options.ofctl() + ": "
-                    + e.getMessage(), false, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PipelineApplyException("ovs-ofctl bundle " + target + ": interrupted", false, e);
-        }
-        if (!result.succeeded()) {
-            throw new PipelineApplyException("ovs-ofctl bundle " + target + ": exit " + result.exitCode() + ": "
-                    + result.stderr().strip().replace('\n', ' ')
-                    + " (expected: exit 0); the switch kept its previous pipeline", false, null);
+            ovs.bundle(bundle);
+        } catch (OpenFlowException e) {
+            OpenFlowException explained = e.explained(KEPT, UNSURE);
+            throw new PipelineApplyException(explained.getMessage(), e.timedOut(), e);
         }
         Map<Integer, String> digests = new TreeMap<>();
         slots.forEach((pool, table) -> digests.put(pool, table.digest()));

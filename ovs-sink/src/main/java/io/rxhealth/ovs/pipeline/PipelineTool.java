@@ -1,7 +1,7 @@
 package io.rxhealth.ovs.pipeline;
 
-import io.rxhealth.ovs.flow.CommandRunner;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.Member;
@@ -44,7 +44,7 @@ public final class PipelineTool {
                 PipelineRenderer.render(topology, neighbours).forEach(out::println);
                 return 0;
             }
-            PipelineApplier applier = new PipelineApplier(args[2], CommandRunner.processes(), OvsOptions.defaults(),
+            PipelineApplier applier = new PipelineApplier(new OfctlSwitch(args[2], CommandRunner.processes()),
                     Ticker.system());
             PipelineApplied applied = applier.apply(topology, layouts(topology), neighbours);
             out.println("applied " + applied.flowMods() + " flow mods in " + applied.duration().toMillis() + " ms");

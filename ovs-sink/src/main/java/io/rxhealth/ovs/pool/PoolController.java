@@ -2,11 +2,11 @@ package io.rxhealth.ovs.pool;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.ApplyOutcome;
-import io.rxhealth.ovs.MemberSpec;
-import io.rxhealth.ovs.MemberTraffic;
-import io.rxhealth.ovs.PoolSpec;
-import io.rxhealth.ovs.SlotTableWriter;
+import io.rxhealth.ovs.slots.ApplyResult;
+import io.rxhealth.ovs.slots.MemberSpec;
+import io.rxhealth.ovs.slots.MemberTraffic;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
@@ -101,7 +101,7 @@ public final class PoolController {
             forced = true;
         }
         int moved = installed == null ? countOwned(next) : SlotDiff.between(installed, next).size();
-        ApplyOutcome outcome;
+        ApplyResult outcome;
         try {
             outcome = writer.apply(pool.spec, installed, next, forced);
         } catch (Exception e) {

@@ -1,7 +1,7 @@
 package io.rxhealth.ovs.pool;
 
 import io.micrometer.core.instrument.Counter;
-import io.rxhealth.ovs.PoolSpec;
+import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.time.Instant;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.rxhealth.ovs.pool;
 
-import io.rxhealth.ovs.PoolSpec;
+import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotTable;

@@ -2,7 +2,7 @@ package io.rxhealth.ovs.pool;
 
 import static java.util.Objects.requireNonNull;
 
-import io.rxhealth.ovs.BackgroundExecutors;
+import io.rxhealth.ovs.threads.BackgroundExecutors;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;

@@ -1,8 +1,8 @@
 package io.rxhealth.ovs.pool;
 
-import io.rxhealth.ovs.MemberSpec;
-import io.rxhealth.ovs.MemberTraffic;
-import io.rxhealth.ovs.PoolSpec;
+import io.rxhealth.ovs.slots.MemberSpec;
+import io.rxhealth.ovs.slots.MemberTraffic;
+import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rxhealth.ovs.NodeOperations;
+import io.rxhealth.ovs.api.NodeOperations;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -2,7 +2,7 @@ package io.rxhealth.ovs.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rxhealth.ovs.NodeOperations;
+import io.rxhealth.ovs.api.NodeOperations;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

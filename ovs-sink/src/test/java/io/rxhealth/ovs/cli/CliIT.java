@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rxhealth.ovs.LbNode;
-import io.rxhealth.ovs.RecordingSlotTableWriter;
+import io.rxhealth.ovs.LbNodeMain;
 import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.fake.FakeAgent;
 import io.rxhealth.ovs.fake.FakeHttpTarget;
+import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
 import io.rxhealth.weighting.Ticker;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -121,6 +122,6 @@ class CliIT {
     private int run(String... args) {
         out.getBuffer().setLength(0);
         err.getBuffer().setLength(0);
-        return LbdCommand.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
+        return LbNodeMain.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
     }
 }

@@ -2,6 +2,7 @@ package io.rxhealth.ovs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rxhealth.ovs.LbNodeMain;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -15,7 +16,7 @@ class ConfigValidateCommandTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        return LbdCommand.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
+        return LbNodeMain.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.rxhealth.ovs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rxhealth.ovs.NeighbourReport;
+import io.rxhealth.ovs.neigh.NeighbourReport;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rxhealth.ovs.Golden;
+import io.rxhealth.ovs.openflow.Bundle;
 import io.rxhealth.weighting.maglev.SlotChange;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;

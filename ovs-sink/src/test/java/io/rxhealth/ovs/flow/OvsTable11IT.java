@@ -5,6 +5,14 @@ import static io.rxhealth.ovs.flow.Pools.POOL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.rxhealth.ovs.openflow.OfctlSwitch;
+import io.rxhealth.ovs.openflow.OpenFlowException;
+import io.rxhealth.ovs.process.CommandRunner;
+import io.rxhealth.ovs.slots.ApplyMode;
+import io.rxhealth.ovs.slots.ApplyResult;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.PoolSpecs;
+import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.List;
@@ -19,11 +27,13 @@ import org.junit.jupiter.params.provider.EnumSource;
 class OvsTable11IT {
     private static final int SLOTS = 1024;
     private static final int OTHER_POOL = 8;
+    private static final PoolSpec SPEC = PoolSpecs.of(POOL, SLOTS);
+    private static final PoolSpec OTHER_SPEC = PoolSpecs.of(OTHER_POOL, SLOTS);
     private static final SlotTable ALL = Pools.all(SLOTS);
     private static final SlotTable WITHOUT_LEAVER = Pools.withoutLeaver(SLOTS);
 
     private final OvsSandbox ovs;
-    private OvsSlotWriter writer;
+    private BundleSlotWriter writer;
 
     OvsTable11IT(OvsSandbox ovs) {
         this.ovs = ovs;
@@ -32,12 +42,12 @@ class OvsTable11IT {
     @BeforeEach
     void emptyTable11() throws Exception {
         ovs.ofctl("del-flows", ovs.target(), "table=11");
-        writer = new OvsSlotWriter(ovs.target(), CommandRunner.processes(), OvsOptions.defaults());
+        writer = new BundleSlotWriter(new OfctlSwitch(ovs.target(), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
     }
 
     @Test
     void aFullApplyInstallsOneFlowPerSlotPlusTheDropFlow() throws Exception {
-        ApplyResult result = writer.apply(POOL, null, ALL, false);
+        ApplyResult result = writer.apply(SPEC, null, ALL, false);
 
         Table11Snapshot table = writer.read();
         assertThat(result.mode()).isEqualTo(ApplyMode.FULL);
@@ -51,12 +61,11 @@ class OvsTable11IT {
     @ParameterizedTest
     @EnumSource(MoveStyle.class)
     void aLeavingMemberMovesOnlyTheChangedSlotsWithOneOrTwoFlowModsEach(MoveStyle style) throws Exception {
-        writer.apply(POOL, null, ALL, false);
+        writer.apply(SPEC, null, ALL, false);
         int moved = SlotDiff.between(ALL, WITHOUT_LEAVER).size();
-        OvsSlotWriter styled = new OvsSlotWriter(ovs.target(), CommandRunner.processes(),
-                OvsOptions.defaults().withMoveStyle(style));
+        BundleSlotWriter styled = new BundleSlotWriter(new OfctlSwitch(ovs.target(), CommandRunner.processes()), style, Ticker.system());
 
-        ApplyResult result = styled.apply(POOL, ALL, WITHOUT_LEAVER, false);
+        ApplyResult result = styled.apply(SPEC, ALL, WITHOUT_LEAVER, false);
 
         Table11Snapshot table = writer.read();
         assertThat(result.mode()).isEqualTo(ApplyMode.INCREMENTAL);
@@ -69,10 +78,10 @@ class OvsTable11IT {
 
     @Test
     void aPoolWithoutOwnersLeavesOnlyTheDropFlowAndOtherPoolsAlone() throws Exception {
-        writer.apply(POOL, null, ALL, false);
-        writer.apply(OTHER_POOL, null, ALL, false);
+        writer.apply(SPEC, null, ALL, false);
+        writer.apply(OTHER_SPEC, null, ALL, false);
 
-        ApplyResult result = writer.apply(POOL, ALL, Pools.empty(SLOTS), false);
+        ApplyResult result = writer.apply(SPEC, ALL, Pools.empty(SLOTS), false);
 
         Table11Snapshot table = writer.read();
         assertThat(result.mode()).isEqualTo(ApplyMode.FAIL_CLOSE);
@@ -80,27 +89,27 @@ class OvsTable11IT {
         assertThat(table.failClose()).isPresent();
         assertThat(table.holds(OTHER_POOL, ALL)).isTrue();
 
-        writer.apply(OTHER_POOL, ALL, Pools.empty(SLOTS), false);
+        writer.apply(OTHER_SPEC, ALL, Pools.empty(SLOTS), false);
         assertThat(writer.read().flowCount()).isEqualTo(1);
         assertThat(ovs.ofctl("dump-flows", ovs.target(), "table=11")).contains("priority=0 actions=drop");
     }
 
     @Test
     void readBackDetectsDelFlowsAndAForcedApplyRepairsIt() throws Exception {
-        writer.apply(POOL, null, ALL, false);
+        writer.apply(SPEC, null, ALL, false);
         ovs.ofctl("del-flows", ovs.target(), "table=11");
 
         Table11Snapshot drifted = writer.read();
         assertThat(drifted.holds(POOL, ALL)).isFalse();
         assertThat(drifted.failClose()).isEmpty();
 
-        writer.apply(POOL, ALL, ALL, true);
+        writer.apply(SPEC, ALL, ALL, true);
         assertThat(writer.read().holds(POOL, ALL)).isTrue();
     }
 
     @Test
     void readBackSeesAnEmptyTableAfterAVswitchdRestartAndReapplyRestoresIt() throws Exception {
-        writer.apply(POOL, null, ALL, false);
+        writer.apply(SPEC, null, ALL, false);
         long before = ovs.vswitchdPid();
 
         ovs.restartVswitchd();
@@ -109,21 +118,21 @@ class OvsTable11IT {
         Table11Snapshot restarted = writer.read();
         assertThat(restarted.flowCount()).isZero();
         assertThat(restarted.holds(POOL, ALL)).isFalse();
-        writer.apply(POOL, ALL, ALL, true);
+        writer.apply(SPEC, ALL, ALL, true);
         assertThat(writer.read().holds(POOL, ALL)).isTrue();
     }
 
     @Test
     void aBundleTheSwitchRejectsHalfwayLeavesThePreviousTable() throws Exception {
-        writer.apply(POOL, null, ALL, false);
+        writer.apply(SPEC, null, ALL, false);
         String before = withoutDurations(ovs.ofctl("dump-flows", ovs.target(), "table=11"));
         // The last flow mod overlaps every slot flow: the switch refuses it after accepting the moves.
         CommandRunner spoiled = (command, stdin, timeout) -> CommandRunner.processes().run(command,
                 stdin + "flow add table=11,priority=100,reg3=" + POOL + ",check_overlap actions=drop\n", timeout);
-        OvsSlotWriter failing = new OvsSlotWriter(ovs.target(), spoiled, OvsOptions.defaults());
+        BundleSlotWriter failing = new BundleSlotWriter(new OfctlSwitch(ovs.target(), spoiled), MoveStyle.REPLACE, Ticker.system());
 
-        OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
-                () -> failing.apply(POOL, ALL, WITHOUT_LEAVER, false));
+        OpenFlowException e = catchThrowableOfType(OpenFlowException.class,
+                () -> failing.apply(SPEC, ALL, WITHOUT_LEAVER, false));
 
         assertThat(e).hasMessageContaining("OFPFMFC_OVERLAP");
         assertThat(withoutDurations(ovs.ofctl("dump-flows", ovs.target(), "table=11"))).isEqualTo(before);
@@ -132,12 +141,11 @@ class OvsTable11IT {
 
     @Test
     void anApplyToAMissingSwitchThrowsAndTheTableStays() throws Exception {
-        writer.apply(POOL, null, ALL, false);
-        OvsSlotWriter gone = new OvsSlotWriter("unix:" + ovs.dir().resolve("rxh-gone.mgmt"),
-                CommandRunner.processes(), OvsOptions.defaults());
+        writer.apply(SPEC, null, ALL, false);
+        BundleSlotWriter gone = new BundleSlotWriter(new OfctlSwitch("unix:" + ovs.dir().resolve("rxh-gone.mgmt"), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
 
-        OvsCommandException e = catchThrowableOfType(OvsCommandException.class,
-                () -> gone.apply(POOL, ALL, WITHOUT_LEAVER, false));
+        OpenFlowException e = catchThrowableOfType(OpenFlowException.class,
+                () -> gone.apply(SPEC, ALL, WITHOUT_LEAVER, false));
 
         assertThat(e).hasMessageContaining("rxh-gone.mgmt").hasMessageContaining("exit 1");
         assertThat(writer.read().holds(POOL, ALL)).isTrue();

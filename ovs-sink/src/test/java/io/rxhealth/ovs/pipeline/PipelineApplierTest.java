@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rxhealth.ovs.Golden;
-import io.rxhealth.ovs.flow.Bundle;
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.openflow.Bundle;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
+import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,12 +70,12 @@ class PipelineApplierTest {
         List<List<String>> commands = new ArrayList<>();
         List<String> stdins = new ArrayList<>();
         long[] now = {0};
-        PipelineApplier applier = new PipelineApplier("unix:/x/rxhlb.mgmt", (command, stdin, timeout) -> {
+        PipelineApplier applier = new PipelineApplier(new OfctlSwitch("unix:/x/rxhlb.mgmt", (command, stdin, timeout) -> {
             commands.add(command);
             stdins.add(stdin);
             now[0] += 5_000_000;
             return new CommandResult(0, "", "");
-        }, OvsOptions.defaults(), () -> now[0]);
+        }), () -> now[0]);
         Map<Integer, SlotTable> slots = Map.of(1, StandTopology.layout(small.pool(1), FOUR));
 
         PipelineApplied applied = applier.apply(small, slots, Map.of());
@@ -89,9 +89,8 @@ class PipelineApplierTest {
 
     @Test
     void aRejectedBundleIsOneLineSayingTheSwitchKeptItsPipeline() {
-        PipelineApplier applier = new PipelineApplier("unix:/x/rxhlb.mgmt",
-                (command, stdin, timeout) -> new CommandResult(1, "", "ovs-ofctl: rxhlb.mgmt: bad\nflow\n"),
-                OvsOptions.defaults(), () -> 0);
+        PipelineApplier applier = new PipelineApplier(new OfctlSwitch("unix:/x/rxhlb.mgmt",
+                (command, stdin, timeout) -> new CommandResult(1, "", "ovs-ofctl: rxhlb.mgmt: bad\nflow\n")), () -> 0);
         assertThatThrownBy(() -> applier.apply(small, Map.of(), Map.of()))
                 .isInstanceOf(PipelineApplyException.class)
                 .hasMessage("ovs-ofctl bundle unix:/x/rxhlb.mgmt: exit 1: ovs-ofctl: rxhlb.mgmt: bad flow (expected: exit 0);"
@@ -100,9 +99,9 @@ class PipelineApplierTest {
 
     @Test
     void aTimeoutSaysThePipelineMayBeEitherOne() {
-        PipelineApplier applier = new PipelineApplier("unix:/x/rxhlb.mgmt", (command, stdin, timeout) -> {
+        PipelineApplier applier = new PipelineApplier(new OfctlSwitch("unix:/x/rxhlb.mgmt", (command, stdin, timeout) -> {
             throw new TimeoutException("slow");
-        }, OvsOptions.defaults(), () -> 0);
+        }), () -> 0);
         assertThatThrownBy(() -> applier.apply(small, Map.of(), Map.of()))
                 .isInstanceOfSatisfying(PipelineApplyException.class, e -> assertThat(e.timedOut()).isTrue())
                 .hasMessageContaining("the pipeline is the previous or the new one: read back");

@@ -2,12 +2,15 @@ package io.rxhealth.ovs.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rxhealth.ovs.flow.ApplyMode;
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.flow.BundleSlotWriter;
 import io.rxhealth.ovs.flow.FlowCounters;
-import io.rxhealth.ovs.flow.OvsOptions;
-import io.rxhealth.ovs.flow.OvsSlotWriter;
+import io.rxhealth.ovs.flow.MoveStyle;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
+import io.rxhealth.ovs.slots.ApplyMode;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.PoolSpecs;
 import io.rxhealth.ovs.stand.Stand;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
@@ -30,7 +33,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The whole bench of {@code stand/} with real traffic: the pipeline applied by {@link PipelineApplier},
- * Maglev slot tables over the four backends written by {@link OvsSlotWriter}, curl and
+ * Maglev slot tables over the four backends written by {@link BundleSlotWriter}, curl and
  * {@code stand/probe.py} in the client namespaces. Seeds 002 (public path) and 003 (private listener).
  */
 class StandIT {
@@ -40,15 +43,15 @@ class StandIT {
     private static Stand stand;
     private static Topology topology;
     private static PipelineApplier applier;
-    private static OvsSlotWriter writer;
+    private static BundleSlotWriter writer;
     private final Map<Integer, SlotTable> installed = new TreeMap<>();
 
     @BeforeAll
     static void bringUp() throws Exception {
         stand = Stand.bare();
         topology = StandTopology.read();
-        applier = new PipelineApplier(stand.target(), CommandRunner.processes(), OvsOptions.defaults(), Ticker.system());
-        writer = new OvsSlotWriter(stand.target(), CommandRunner.processes(), OvsOptions.defaults());
+        applier = new PipelineApplier(new OfctlSwitch(stand.target(), CommandRunner.processes()), Ticker.system());
+        writer = new BundleSlotWriter(new OfctlSwitch(stand.target(), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
     }
 
     @AfterAll
@@ -64,7 +67,7 @@ class StandIT {
         applier.apply(topology, Map.of(), StandTopology.NEIGHBOURS);
         for (Pool pool : topology.pools()) {
             SlotTable layout = StandTopology.layout(pool, MEMBERS);
-            assertThat(writer.apply(pool.id(), null, layout, false).mode()).isEqualTo(ApplyMode.FULL);
+            assertThat(writer.apply(spec(pool.id()), null, layout, false).mode()).isEqualTo(ApplyMode.FULL);
             installed.put(pool.id(), layout);
         }
     }
@@ -136,7 +139,7 @@ class StandIT {
     void anEmptySlotTableDropsNewConnectionsAndCountsThem() throws Exception {
         long before = writer.read().failClose().orElseThrow().packets();
         SlotTable empty = StandTopology.layout(topology.pool(1), List.of());
-        assertThat(writer.apply(1, installed.get(1), empty, false).mode()).isEqualTo(ApplyMode.FAIL_CLOSE);
+        assertThat(writer.apply(spec(1), installed.get(1), empty, false).mode()).isEqualTo(ApplyMode.FAIL_CLOSE);
 
         CommandResult refused = stand.on("cli1", "curl", "-s", "-m", "2", "http://192.168.5.21/");
         FlowCounters after = writer.read().failClose().orElseThrow();
@@ -159,7 +162,7 @@ class StandIT {
             rest.remove(member(leaver));
             SlotTable without = StandTopology.layout(topology.pool(1), rest);
 
-            assertThat(writer.apply(1, installed.get(1), without, false).mode()).isEqualTo(ApplyMode.INCREMENTAL);
+            assertThat(writer.apply(spec(1), installed.get(1), without, false).mode()).isEqualTo(ApplyMode.INCREMENTAL);
             assertThat(Reply.backends(curl("cli1", "http://192.168.5.21/", CONNECTIONS))).doesNotContain(leaver);
 
             String last = null;
@@ -198,7 +201,7 @@ class StandIT {
         List<String> rest = new ArrayList<>(MEMBERS);
         rest.remove(member("be4"));
         SlotTable without = StandTopology.layout(topology.pool(1), rest);
-        writer.apply(1, installed.get(1), without, false);
+        writer.apply(spec(1), installed.get(1), without, false);
         installed.put(1, without);
 
         applier.apply(topology, installed, StandTopology.NEIGHBOURS);
@@ -211,6 +214,11 @@ class StandIT {
     }
 
     /** Every flow of the bridge except learned ones (they come and go with traffic), sorted. */
+    /** Pool {@code id} of the topology, as the slot writer takes it. */
+    private static PoolSpec spec(int id) {
+        return PoolSpecs.of(id, topology.pool(id).slots());
+    }
+
     private static List<String> pipelineFlows() throws Exception {
         CommandResult dump = stand.ofctl("dump-flows", "--no-stats");
         assertThat(dump.exitCode()).isZero();

@@ -3,11 +3,11 @@ package io.rxhealth.ovs.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.rxhealth.ovs.MemberSpec;
-import io.rxhealth.ovs.PoolSpec;
-import io.rxhealth.ovs.RecordingSlotTableWriter;
 import io.rxhealth.ovs.health.AgentFailure;
 import io.rxhealth.ovs.health.ProbeResult;
+import io.rxhealth.ovs.slots.MemberSpec;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.time.Instant;

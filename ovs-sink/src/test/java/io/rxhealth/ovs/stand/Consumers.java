@@ -2,10 +2,12 @@ package io.rxhealth.ovs.stand;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
-import io.rxhealth.ovs.flow.OvsOptions;
-import io.rxhealth.ovs.flow.OvsSlotWriter;
+import io.rxhealth.ovs.flow.BundleSlotWriter;
+import io.rxhealth.ovs.flow.MoveStyle;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
+import io.rxhealth.weighting.Ticker;
 import java.io.ByteArrayOutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -25,11 +27,11 @@ final class Consumers {
     private static final String API = "http://127.0.0.1:9111";
 
     private final Stand stand;
-    private final OvsSlotWriter table11;
+    private final BundleSlotWriter table11;
 
     Consumers(Stand stand) {
         this.stand = stand;
-        this.table11 = new OvsSlotWriter(stand.target(), CommandRunner.processes(), OvsOptions.defaults());
+        this.table11 = new BundleSlotWriter(new OfctlSwitch(stand.target(), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
     }
 
     Views views() throws Exception {

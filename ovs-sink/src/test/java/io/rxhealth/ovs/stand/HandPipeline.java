@@ -1,12 +1,12 @@
 package io.rxhealth.ovs.stand;
 
-import io.rxhealth.ovs.flow.CommandRunner;
-import io.rxhealth.ovs.flow.OvsOptions;
+import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.pipeline.Ipv4;
 import io.rxhealth.ovs.pipeline.Mac;
 import io.rxhealth.ovs.pipeline.PipelineApplier;
 import io.rxhealth.ovs.pipeline.Pool;
 import io.rxhealth.ovs.pipeline.Topology;
+import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.Member;
@@ -30,7 +30,7 @@ final class HandPipeline {
     private final Topology topology;
 
     HandPipeline(String target, Topology topology) {
-        this.applier = new PipelineApplier(target, CommandRunner.processes(), OvsOptions.defaults(), Ticker.system());
+        this.applier = new PipelineApplier(new OfctlSwitch(target, CommandRunner.processes()), Ticker.system());
         this.topology = topology;
     }
 

@@ -3,8 +3,8 @@ package io.rxhealth.ovs.stand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rxhealth.ovs.HostPrograms;
-import io.rxhealth.ovs.flow.CommandResult;
-import io.rxhealth.ovs.flow.CommandRunner;
+import io.rxhealth.ovs.process.CommandResult;
+import io.rxhealth.ovs.process.CommandRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

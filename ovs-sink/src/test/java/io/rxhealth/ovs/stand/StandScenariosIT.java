@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
-import io.rxhealth.ovs.flow.CommandResult;
 import io.rxhealth.ovs.pipeline.Topology;
 import io.rxhealth.ovs.pipeline.TopologyFile;
+import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,0 +1,111 @@
+package io.rxhealth.ovs.flow;
+
+import static java.util.Objects.requireNonNull;
+
+import io.rxhealth.ovs.openflow.Bundle;
+import io.rxhealth.ovs.openflow.OpenFlowException;
+import io.rxhealth.ovs.openflow.OpenFlowSwitch;
+import io.rxhealth.ovs.slots.ApplyMode;
+import io.rxhealth.ovs.slots.ApplyResult;
+import io.rxhealth.ovs.slots.MemberSpec;
+import io.rxhealth.ovs.slots.MemberTraffic;
+import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.ovs.slots.SlotTableWriter;
+import io.rxhealth.weighting.Ticker;
+import io.rxhealth.weighting.maglev.SlotChange;
+import io.rxhealth.weighting.maglev.SlotDiff;
+import io.rxhealth.weighting.maglev.SlotTable;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * The slot-table writer of a real Open vSwitch: writes pools' slot tables into table 11 of one
+ * switch and reads table 11 back. Every write is one bundle: atomic, the switch never holds an
+ * intermediate table, and a rejected bundle leaves the previous one. {@link #holds} reads the table
+ * back so that drift (a {@code del-flows}, a pipeline {@code replace-flows}, an ovs-vswitchd
+ * restart) is found within one reconcile interval.
+ *
+ * <p>Holds no state: the caller owns the belief of what is installed, passes it in, and replaces
+ * it with the applied table only when {@link #apply} returns. Not for concurrent use per pool.
+ */
+public final class BundleSlotWriter implements SlotTableWriter {
+    private static final String KEPT_TABLE = "; the switch kept its previous table";
+    private static final String UNSURE = "; the table is the previous or the new one: read back";
+
+    private final OpenFlowSwitch ovs;
+    private final MoveStyle moveStyle;
+    private final Ticker ticker;
+
+    /** @param moveStyle how incremental bundles move a slot to another member */
+    public BundleSlotWriter(OpenFlowSwitch ovs, MoveStyle moveStyle, Ticker ticker) {
+        this.ovs = requireNonNull(ovs, "ovs");
+        this.moveStyle = requireNonNull(moveStyle, "moveStyle");
+        this.ticker = requireNonNull(ticker, "ticker");
+    }
+
+    /**
+     * Makes the pool's slots in table 11 equal {@code next}. {@code installed} is what the caller
+     * believes is there ({@code null}: nothing known). Writes nothing when they are equal and
+     * {@code force} is false; only the changed slots when both are known and of one size; else the
+     * whole pool (also when forced). An empty {@code next} removes the pool's slots: fail-close.
+     *
+     * @throws OpenFlowException when the switch refuses the bundle or does not answer in time; keep {@code installed} as the
+     *                             belief (the switch kept its table) and retry
+     */
+    @Override
+    public ApplyResult apply(PoolSpec spec, SlotTable installed, SlotTable next, boolean force)
+            throws OpenFlowException {
+        int pool = Table11.checkPool(spec.id());
+        requireNonNull(next, "next");
+        if (!force && next.equals(installed)) {
+            return new ApplyResult(pool, ApplyMode.UNCHANGED, 0, 0, Duration.ZERO, next.digest());
+        }
+        boolean sameSize = installed != null && installed.size() == next.size();
+        List<SlotChange> changes = sameSize ? SlotDiff.between(installed, next) : null;
+        ApplyMode mode;
+        Bundle bundle;
+        if (next.isEmpty()) {
+            mode = ApplyMode.FAIL_CLOSE;
+            bundle = FlowRenderer.full(pool, next);
+        } else if (force || !sameSize) {
+            mode = ApplyMode.FULL;
+            bundle = FlowRenderer.full(pool, next);
+        } else {
+            mode = ApplyMode.INCREMENTAL;
+            bundle = FlowRenderer.incremental(pool, changes, moveStyle);
+        }
+        int slotsChanged = sameSize ? changes.size() : next.size();
+        long start = ticker.nanos();
+        try {
+            ovs.bundle(bundle);
+        } catch (OpenFlowException e) {
+            throw e.explained(KEPT_TABLE, UNSURE);
+        }
+        Duration took = Duration.ofNanos(ticker.nanos() - start);
+        return new ApplyResult(pool, mode, bundle.flowMods(), slotsChanged, took, next.digest());
+    }
+
+    @Override
+    public boolean holds(PoolSpec pool, SlotTable installed) throws OpenFlowException {
+        return read().holds(pool.id(), installed);
+    }
+
+    @Override
+    public Map<String, MemberTraffic> traffic(PoolSpec pool) throws OpenFlowException {
+        PoolReadback readback = read().pool(pool.id(), pool.slots());
+        Map<String, MemberTraffic> traffic = new HashMap<>();
+        for (MemberSpec m : pool.members()) {
+            FlowCounters c = readback.counters(m.key());
+            traffic.put(m.key(), new MemberTraffic(c.packets(), c.bytes()));
+        }
+        return traffic;
+    }
+
+    /** Reads all of table 11 (every pool and the fail-close flow) with one dump-flows. */
+    public Table11Snapshot read() throws OpenFlowException {
+        return Table11Snapshot.parse(ovs.dumpFlows(OptionalInt.of(Table11.TABLE)));
+    }
+}

@@ -1,0 +1,32 @@
+package io.rxhealth.ovs.openflow;
+
+import java.util.OptionalInt;
+
+/**
+ * The daemon's one way to a switch's OpenFlow tables: the slot writer, the pipeline, the neighbour
+ * updates and the operator's {@code flows} all go through it. {@link OfctlSwitch} makes each call
+ * an {@code ovs-ofctl} run; another transport (a persistent OpenFlow connection, a recording
+ * switch in a test) is one more implementation. Implementations are safe for concurrent calls: the
+ * pool controller writes while the API reads.
+ */
+public interface OpenFlowSwitch {
+    /** The switch as messages name it: {@code unix:DIR/BRIDGE.mgmt} or a bridge name. */
+    String target();
+
+    /**
+     * Applies every flow mod of {@code bundle} or none: the switch never holds a state in between.
+     *
+     * @throws OpenFlowException when the switch refused the bundle (it kept its flows) or did not
+     *                           answer in time (it holds the old flows or the new ones)
+     */
+    void bundle(Bundle bundle) throws OpenFlowException;
+
+    /**
+     * The flows of {@code table} (0..254), of every table when empty, one per line as
+     * {@code ovs-ofctl dump-flows} prints them.
+     */
+    String dumpFlows(OptionalInt table) throws OpenFlowException;
+
+    /** How many flows match {@code match} ({@code dump-aggregate}), e.g. {@code cookie=0x2a/-1}. */
+    long flowCount(String match) throws OpenFlowException;
+}
