@@ -2,6 +2,8 @@ package io.rxhealth.agent;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.Quantile;
+import io.prometheus.metrics.model.snapshots.Quantiles;
 import io.rxhealth.agent.build.BuildInfo;
 import io.rxhealth.agent.check.CheckFactory;
 import io.rxhealth.agent.check.CheckRunner;
@@ -17,6 +19,7 @@ import io.rxhealth.agent.state.StateFile;
 import io.rxhealth.agent.status.AgentStatus;
 import io.rxhealth.agent.status.StatusServer;
 import io.rxhealth.checks.http.EndpointStats;
+import io.rxhealth.checks.http.LatencyTotals;
 import io.rxhealth.checks.http.HttpEndpointCheck;
 import io.rxhealth.haproxy.AgentCheckServer;
 import io.rxhealth.haproxy.Listen;
@@ -91,6 +94,7 @@ public final class AgentApp implements AutoCloseable {
         metrics = new AgentMetrics(new PrometheusRegistry());
         BuildInfo build = BuildInfo.current();
         metrics.buildInfo(build.version(), build.revision(), build.java());
+        metrics.processAndJvm();
         reload = new ConfigReload<>(source, config, this::apply, wall);
         reload.register(metrics);
         checks = buildChecks(config);
@@ -273,13 +277,16 @@ public final class AgentApp implements AutoCloseable {
     }
 
     private static void registerHttpMetrics(AgentMetrics metrics, Supplier<Map<String, HttpEndpointCheck>> current) {
-        metrics.gauge("rxhealth_http_latency_seconds", "Latency of the endpoint over its sliding window (nearest rank)",
+        // A summary, as promtool wants a quantile label to be: quantiles over the sliding window the
+        // thresholds judge (nearest rank), count and sum over every probe since start.
+        metrics.summary("rxhealth_http_latency_seconds",
+                "Latency of the endpoint: quantiles over its sliding window (nearest rank), count and sum since start",
                 cb -> current.get().forEach((name, check) -> {
                     EndpointStats s = check.stats();
-                    cb.call(seconds(s.p50()), name, "0.5");
-                    cb.call(seconds(s.p95()), name, "0.95");
-                    cb.call(seconds(s.p99()), name, "0.99");
-                }), "check", "quantile");
+                    LatencyTotals t = check.latencyTotals();
+                    cb.call(t.count(), t.sumNanos() / 1e9, Quantiles.of(new Quantile(0.5, seconds(s.p50())),
+                            new Quantile(0.95, seconds(s.p95())), new Quantile(0.99, seconds(s.p99()))), name);
+                }), "check");
         metrics.gauge("rxhealth_http_error_ratio", "Failed probes / probes over the sliding window",
                 cb -> current.get().forEach((name, check) -> cb.call(check.stats().errorRatio(), name)), "check");
     }

@@ -9,6 +9,7 @@ import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import io.rxhealth.agent.config.ConfigLoader;
 import io.rxhealth.agent.json.Json;
+import io.rxhealth.agent.metrics.Promtool;
 import io.rxhealth.agent.state.History;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -112,8 +113,13 @@ class AgentAppIT {
                         URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
                         HttpResponse.BodyHandlers.ofString()).body();
                 assertThat(metrics).contains("rxhealth_http_error_ratio{check=\"preview\"} 1.0",
-                        "rxhealth_http_latency_seconds{check=\"storage\",quantile=\"0.95\"}");
+                        "rxhealth_http_latency_seconds{check=\"storage\",quantile=\"0.95\"}",
+                        "rxhealth_check_failures_total{check=\"storage\"}", "process_resident_memory_bytes");
             });
+            // The whole page as a Prometheus server would scrape it, through Prometheus's own linter.
+            Promtool.assertClean(HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body());
         } finally {
             rx.stop();
         }

@@ -9,6 +9,7 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
+import io.rxhealth.checks.failure.FailureWords;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
@@ -204,8 +205,7 @@ final class DockerJavaEngine implements DockerEngine, Closeable {
             if (io == null) {
                 throw e;
             }
-            var reason = io.getMessage() == null ? io.getClass().getSimpleName() : io.getMessage();
-            throw new IOException(host + ": " + request + ": " + firstLine(reason), e);
+            throw new IOException(host + ": " + request + ": " + firstLine(FailureWords.of(io)), e);
         }
     }
 

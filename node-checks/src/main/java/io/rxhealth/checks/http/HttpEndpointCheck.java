@@ -2,13 +2,13 @@ package io.rxhealth.checks.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.rxhealth.checks.failure.FailureWords;
 import io.rxhealth.weighting.Check;
 import io.rxhealth.weighting.CheckResult;
 import io.rxhealth.weighting.Level;
 import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.MalformedURLException;
 import java.net.SocketTimeoutException;
@@ -55,6 +55,7 @@ public final class HttpEndpointCheck implements Check {
     private final ProbeWindow window;
     private Optional<Instant> lastSuccess = Optional.empty();
     private volatile EndpointStats stats;
+    private volatile LatencyTotals latencyTotals = LatencyTotals.NONE;
 
     public HttpEndpointCheck(EndpointSpec spec, WindowThresholds thresholds, HttpClients clients,
                              Ticker ticker, InstantSource clock) {
@@ -90,6 +91,11 @@ public final class HttpEndpointCheck implements Check {
     /** The window as of the last finished probe; never blocks. */
     public EndpointStats stats() {
         return stats;
+    }
+
+    /** Every latency measured since start, as of the last finished probe; never blocks. */
+    public LatencyTotals latencyTotals() {
+        return latencyTotals;
     }
 
     @Override
@@ -205,6 +211,9 @@ public final class HttpEndpointCheck implements Check {
     private List<Finding> record(Probe probe, OptionalInt status, String detail) {
         synchronized (lock) {
             window.record(probe);
+            if (probe.latencyNanos().isPresent()) {
+                latencyTotals = latencyTotals.plus(probe.latencyNanos().getAsLong());
+            }
             WindowStats current = window.stats();
             Instant now = clock.instant();
             if (probe.success()) {
@@ -222,11 +231,6 @@ public final class HttpEndpointCheck implements Check {
     }
 
     private static String reason(IOException e) {
-        if (e instanceof ConnectException
-                && (e.getMessage() == null || e.getMessage().startsWith("Connection refused"))) {
-            return "connection refused";
-        }
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return message.replaceAll("\\s*[\\r\\n]+\\s*", " ");
+        return FailureWords.of(e);
     }
 }

@@ -1,5 +1,6 @@
 package io.rxhealth.checks.http;
 
+import io.rxhealth.checks.failure.FailureWords;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -79,8 +80,7 @@ final class TlsContexts {
     }
 
     private static String oneLine(Exception e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return message.replaceAll("\\s*[\\r\\n]+\\s*", " ");
+        return FailureWords.of(e);
     }
 
     private static final class TrustAnything extends X509ExtendedTrustManager {

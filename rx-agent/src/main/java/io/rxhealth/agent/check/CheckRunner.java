@@ -2,6 +2,7 @@ package io.rxhealth.agent.check;
 
 import static java.util.Objects.requireNonNull;
 
+import io.rxhealth.checks.failure.FailureWords;
 import io.rxhealth.weighting.Check;
 import io.rxhealth.weighting.CheckResult;
 import io.rxhealth.weighting.Ticker;
@@ -39,8 +40,14 @@ public final class CheckRunner {
     public record Timed(Check check, Duration timeout) {
     }
 
-    /** One check's outcome with how long it took. */
-    public record Outcome(CheckResult result, Duration duration) {
+    /**
+     * One check's outcome with how long it took; {@code timedOut} when the runner gave up on it at
+     * its timeout (this cycle, or an earlier one it is still running from).
+     */
+    public record Outcome(CheckResult result, Duration duration, boolean timedOut) {
+        public Outcome(CheckResult result, Duration duration) {
+            this(result, duration, false);
+        }
     }
 
     private final List<Timed> checks;
@@ -49,6 +56,7 @@ public final class CheckRunner {
     private final Duration overlap;
     private final CompletableFuture<?>[] inFlight;
     private final AtomicLongArray startedAt;
+    private final AtomicLongArray endedAt;
 
     public CheckRunner(List<Timed> checks, ExecutorService pool, Ticker ticker) {
         this(checks, pool, ticker, DEFAULT_OVERLAP);
@@ -61,6 +69,7 @@ public final class CheckRunner {
         this.overlap = requireNonNull(overlap, "overlap");
         this.inFlight = new CompletableFuture<?>[this.checks.size()];
         this.startedAt = new AtomicLongArray(this.checks.size());
+        this.endedAt = new AtomicLongArray(this.checks.size());
     }
 
     public List<Timed> checks() {
@@ -91,11 +100,12 @@ public final class CheckRunner {
             if (skipped[i]) {
                 Duration running = Duration.ofNanos(ticker.nanos() - started);
                 outcomes.add(new Outcome(CheckResult.unknown(name, "still running after "
-                        + running.toMillis() + " ms (timeout " + t.timeout().toMillis() + " ms)"), running));
+                        + running.toMillis() + " ms (timeout " + t.timeout().toMillis() + " ms)"), running, true));
                 continue;
             }
             long remaining = t.timeout().toNanos() - (ticker.nanos() - started);
             CheckResult result;
+            boolean timedOut = false;
             try {
                 result = ((Future<CheckResult>) inFlight[i]).get(Math.max(0, remaining), TimeUnit.NANOSECONDS);
                 if (result == null || !name.equals(result.check())) {
@@ -104,13 +114,18 @@ public final class CheckRunner {
                 }
             } catch (TimeoutException e) {
                 result = CheckResult.unknown(name, "timed out after " + t.timeout().toMillis() + " ms");
+                timedOut = true;
             } catch (ExecutionException e) {
                 result = CheckResult.unknown(name, describe(e.getCause()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 result = CheckResult.unknown(name, "interrupted");
             }
-            outcomes.add(new Outcome(result, Duration.ofNanos(ticker.nanos() - started)));
+            // A check that ended is timed to its end, not to when this loop got round to it behind
+            // a slower one; one still running (timed out, interrupted), to now. endedAt is written
+            // before the future completes, so a done future's end time is this cycle's.
+            long ended = inFlight[i].isDone() ? endedAt.get(i) : ticker.nanos();
+            outcomes.add(new Outcome(result, Duration.ofNanos(ended - started), timedOut));
         }
         return outcomes;
     }
@@ -150,16 +165,17 @@ public final class CheckRunner {
             taken.release();
             CompletableFuture<CheckResult> done = (CompletableFuture<CheckResult>) inFlight[i];
             try {
-                done.complete(checks.get(i).check().run());
+                CheckResult result = checks.get(i).check().run();
+                endedAt.set(i, ticker.nanos());
+                done.complete(result);
             } catch (Exception | Error e) {
+                endedAt.set(i, ticker.nanos());
                 done.completeExceptionally(e);
             }
         }
     }
 
     public static String describe(Throwable t) {
-        String message = t.getMessage();
-        String type = t.getClass().getSimpleName();
-        return message == null || message.isBlank() ? type : type + ": " + message;
+        return FailureWords.of(t);
     }
 }

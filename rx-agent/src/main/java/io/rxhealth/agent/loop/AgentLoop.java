@@ -74,6 +74,7 @@ public final class AgentLoop {
         Decision decision = decide(outcomes);
         String reply = publish(decision);
         metrics.recordVerdict(decision);
+        metrics.cycleCompleted(now);
         boolean changed = verdictChanges.record(decision.verdict(), now);
         saves.afterCycle(decision, engine.recoverySnapshot(), changed, now);
         status = new AgentStatus(now, decision.verdict().label(), decision.verdict().state().name(),

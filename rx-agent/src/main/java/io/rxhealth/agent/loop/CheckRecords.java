@@ -37,7 +37,7 @@ final class CheckRecords {
                 lastSuccess.put(r.check(), now);
             }
             Instant passed = lastSuccess.get(r.check());
-            metrics.recordCheck(r, o.duration(), passed);
+            metrics.recordCheck(r, o.duration(), passed, o.timedOut());
             lines.add(new AgentStatus.CheckStatus(r.check(), r.level().name(), r.detail(), o.duration().toMillis(),
                     passed, statsOf.apply(r.check())));
         }

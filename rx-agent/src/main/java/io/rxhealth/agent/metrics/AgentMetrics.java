@@ -4,10 +4,17 @@ import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.SummaryWithCallback;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.instrumentation.jvm.JvmClassLoadingMetrics;
+import io.prometheus.metrics.instrumentation.jvm.JvmGarbageCollectorMetrics;
+import io.prometheus.metrics.instrumentation.jvm.JvmMemoryMetrics;
+import io.prometheus.metrics.instrumentation.jvm.JvmRuntimeInfoMetric;
+import io.prometheus.metrics.instrumentation.jvm.JvmThreadsMetrics;
+import io.prometheus.metrics.instrumentation.jvm.ProcessMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Quantiles;
 import io.rxhealth.weighting.CheckResult;
 import io.rxhealth.weighting.Decision;
+import io.rxhealth.weighting.Level;
 import io.rxhealth.weighting.State;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -37,6 +44,7 @@ public final class AgentMetrics {
     private final Map<String, CheckFigures> checks = new ConcurrentSkipListMap<>();
     private final AtomicLong transitions = new AtomicLong();
     private volatile Decision lastDecision;
+    private volatile long lastCycleEpochMillis;
 
     /** One check's figures; written by the loop, read by scrapes. */
     private static final class CheckFigures {
@@ -44,10 +52,26 @@ public final class AgentMetrics {
         volatile long lastSuccessEpochSecond;
         private long runs;
         private double seconds;
+        private long failures;
+        private long timeouts;
 
-        synchronized void run(Duration took) {
+        synchronized void run(CheckResult r, Duration took, boolean timedOut) {
             runs++;
             seconds += took.toNanos() / 1e9;
+            if (r.level() == Level.CRIT || r.level() == Level.UNKNOWN) {
+                failures++;
+            }
+            if (timedOut) {
+                timeouts++;
+            }
+        }
+
+        synchronized long failures() {
+            return failures;
+        }
+
+        synchronized long timeouts() {
+            return timeouts;
         }
 
         synchronized void report(SummaryWithCallback.Callback cb, String check) {
@@ -76,6 +100,16 @@ public final class AgentMetrics {
         SummaryWithCallback.builder().name("rxhealth_check_duration_seconds").help("How long the check took")
                 .labelNames("check").callback(cb -> checks.forEach((name, f) -> f.report(cb, name)))
                 .register(registry);
+        CounterWithCallback.builder().name("rxhealth_check_failures")
+                .help("Runs of the check that ended crit or unknown (a timeout included)").labelNames("check")
+                .callback(cb -> checks.forEach((name, f) -> cb.call(f.failures(), name))).register(registry);
+        CounterWithCallback.builder().name("rxhealth_check_timeouts")
+                .help("Runs of the check the agent gave up on at its timeout").labelNames("check")
+                .callback(cb -> checks.forEach((name, f) -> cb.call(f.timeouts(), name))).register(registry);
+        // A stalled loop keeps serving its last verdict on 9505; this is how an alert sees it.
+        gauge("rxhealth_cycle_last_completed_timestamp_seconds",
+                "Unix time the last check cycle completed, 0 before the first",
+                cb -> cb.call(lastCycleEpochMillis / 1000.0));
     }
 
     /**
@@ -87,13 +121,31 @@ public final class AgentMetrics {
                 cb -> cb.call(1, version, revision, java), "version", "revision", "java");
     }
 
-    public void recordCheck(CheckResult r, Duration took, Instant lastSuccess) {
+    /**
+     * The Prometheus client's standard {@code process_*} and {@code jvm_*} collectors, the cheap
+     * ones: memory, threads, GC, class loading and the runtime's info. Left out: native memory
+     * (it runs a diagnostic command per scrape) and allocation counting (a listener on every GC).
+     */
+    public void processAndJvm() {
+        ProcessMetrics.builder().register(registry);
+        JvmMemoryMetrics.builder().register(registry);
+        JvmThreadsMetrics.builder().register(registry);
+        JvmGarbageCollectorMetrics.builder().register(registry);
+        JvmClassLoadingMetrics.builder().register(registry);
+        JvmRuntimeInfoMetric.builder().register(registry);
+    }
+
+    public void recordCheck(CheckResult r, Duration took, Instant lastSuccess, boolean timedOut) {
         CheckFigures f = checks.computeIfAbsent(r.check(), name -> new CheckFigures());
         f.level = r.level().ordinal();
         if (lastSuccess != null) {
             f.lastSuccessEpochSecond = lastSuccess.getEpochSecond();
         }
-        f.run(took);
+        f.run(r, took, timedOut);
+    }
+
+    public void cycleCompleted(Instant at) {
+        lastCycleEpochMillis = at.toEpochMilli();
     }
 
     /** Forgets the series of checks a reload removed. */
@@ -121,6 +173,16 @@ public final class AgentMetrics {
      */
     public void gauge(String name, String help, Consumer<GaugeWithCallback.Callback> samples, String... labelNames) {
         GaugeWithCallback.builder().name(name).help(help).labelNames(labelNames).callback(samples)
+                .register(registry);
+    }
+
+    /**
+     * Registers a summary family read from elsewhere: at each scrape {@code samples} calls the
+     * callback once per series with its count, sum, quantiles and one value per label name.
+     */
+    public void summary(String name, String help, Consumer<SummaryWithCallback.Callback> samples,
+                        String... labelNames) {
+        SummaryWithCallback.builder().name(name).help(help).labelNames(labelNames).callback(samples)
                 .register(registry);
     }
 

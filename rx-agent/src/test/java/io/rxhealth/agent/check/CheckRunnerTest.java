@@ -45,8 +45,10 @@ class CheckRunnerTest {
         assertEquals(List.of("ok", "throws", "hangs", "wrong-name"),
                 outcomes.stream().map(o -> o.result().check()).toList());
         assertEquals(Level.OK, outcomes.get(0).result().level());
-        assertEquals(CheckResult.unknown("throws", "IOException: connection refused"), outcomes.get(1).result());
+        // In words, without the Java class name: the detail reaches HAProxy's stats page.
+        assertEquals(CheckResult.unknown("throws", "connection refused"), outcomes.get(1).result());
         assertEquals(CheckResult.unknown("hangs", "timed out after 50 ms"), outcomes.get(2).result());
+        assertEquals(List.of(false, false, true, false), outcomes.stream().map(CheckRunner.Outcome::timedOut).toList());
         assertEquals(CheckResult.unknown("wrong-name", "check returned a result for other"), outcomes.get(3).result());
     }
 
