@@ -10,13 +10,11 @@ import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
-import io.rxhealth.weighting.panic.PanicDecision;
 import io.rxhealth.weighting.panic.PanicThreshold;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -150,7 +148,7 @@ public final class PoolController {
     private SlotTable layout(PoolState pool) {
         PoolSpec spec = pool.spec;
         PoolWeights weights = PoolWeights.of(spec, snapshots(spec), pool.panicThreshold);
-        panicChange(pool, weights);
+        PanicTransitions.record(pool, weights);
         List<Member> weighted = new ArrayList<>(spec.members().size());
         for (int i = 0; i < spec.members().size(); i++) {
             MemberSpec m = spec.members().get(i);
@@ -166,30 +164,6 @@ public final class PoolController {
 
     private List<MemberSnapshot> snapshots(PoolSpec spec) {
         return spec.members().stream().map(m -> members.get(m.key()).snapshot()).toList();
-    }
-
-    /** Logs entering and leaving panic, once per transition, however often the layout is computed. */
-    private static void panicChange(PoolState pool, PoolWeights weights) {
-        PanicDecision now = weights.panic();
-        PanicDecision before = pool.panic;
-        pool.panic = now;
-        boolean was = before != null && before.panic();
-        if (now.panic() == was) {
-            return;
-        }
-        String share = now.healthyShare().isPresent()
-                ? String.format(Locale.ROOT, "%.1f%%", now.healthyShare().getAsDouble() * 100) : "none";
-        if (now.panic()) {
-            long up = weights.probeUp();
-            log.warn("pool {}: PANIC: healthy weight {} of {} ({}) is below the panic threshold {}: {}", pool.spec.name(),
-                    now.healthyWeight(), now.countedWeight(), share, pool.panicThreshold,
-                    up == 0 ? "no member is probe-up, the table stays empty"
-                            : "every probe-up member (" + up + ") gets its configured weight, probe-down members stay out");
-        } else {
-            log.info("pool {}: panic over: healthy weight {} of {} ({}) is at or above the panic threshold {}; members"
-                    + " get their effective weights again", pool.spec.name(), now.healthyWeight(), now.countedWeight(),
-                    share, pool.panicThreshold);
-        }
     }
 
     private static int countOwned(SlotTable table) {

@@ -36,6 +36,15 @@ class SlotsCommandTest {
     }
 
     @Test
+    void namesAPoolInPanicOnItsLine() {
+        PoolReport panic = new PoolReport(1, "web", "192.168.5.21:80", 1024, null, null, 0, 0, null, false, true,
+                0.05, 50, List.of());
+
+        assertThat(SlotsCommand.render(List.of(panic))).contains("pool web (id 1, 192.168.5.21:80, 1024 slots): PANIC,"
+                + " healthy share 5.0% below 50%, probe-up members at their configured weight\n");
+    }
+
+    @Test
     void rendersMemberHealth() {
         assertThat(HealthCommand.render(POOLS)).isEqualTo("""
             POOL  MEMBER          VERDICT           PROBE   AGENT    LAST REPLY  AGENT ERROR                           WEIGHT  EFFECTIVE  DRAIN
