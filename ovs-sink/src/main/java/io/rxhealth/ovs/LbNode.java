@@ -157,7 +157,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
                 FleetWiring.pools(config.pools()), key -> FleetWiring.observe(f.node(), members.get(key).snapshot(), clock),
                 changed, ticker, clock)).orElse(null);
         fleetRef.set(fleet);
-        this.controller = new PoolController(specs, members, dataPlane.writer(), metrics, clock,
+        this.controller = new PoolController(specs, config.panicThresholds(), members, dataPlane.writer(), metrics, clock,
                 fleet == null ? PoolTables.LOCAL : FleetWiring.tables(fleet));
         if (previous != null) {
             controller.adopt(previous.controller);

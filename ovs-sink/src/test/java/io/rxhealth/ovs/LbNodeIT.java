@@ -191,12 +191,38 @@ class LbNodeIT {
 
     @Test
     void everyMemberDownEmptiesTheTable() throws Exception {
-        agentA.reply("down # storage failed\n");
-        agentB.reply("stopped\n");
+        // Down by the liveness probe: a member whose probe fails stays out even in panic.
+        targetA.status(503);
+        targetB.status(503);
 
         await().atMost(Duration.ofSeconds(5)).until(() -> report().failClose());
         assertThat(writer.last().next().isEmpty()).isTrue();
         assertThat(get("/metrics").body()).contains("rxh_lbd_fail_close_total{pool=\"web\"} 1.0");
+    }
+
+    @Test
+    void everyAgentDownWithProbesUpIsPanicAndKeepsEveryMember() throws Exception {
+        String healthy = report().digest();
+        agentA.reply("down # cpu crit\n");
+        agentB.reply("stopped\n");
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> "down".equals(member(a).agent())
+                && "down".equals(member(b).agent()));
+        await().atMost(Duration.ofSeconds(5)).until(() -> report().panic());
+        assertThat(report().failClose()).isFalse();
+        assertThat(report().digest()).isEqualTo(healthy);
+        assertThat(slots(a)).isEqualTo(512);
+        assertThat(slots(b)).isEqualTo(512);
+        assertThat(member(a).verdict()).isEqualTo("up (panic)");
+        assertThat(get("/status").body()).contains("\"panic\" : true", "\"healthyShare\" : 0.0",
+                "\"panicThreshold\" : 50");
+        assertThat(get("/metrics").body()).contains("rxh_lbd_pool_panic{pool=\"web\"} 1.0",
+                "rxh_lbd_pool_healthy_share{pool=\"web\"} 0.0");
+
+        agentA.reply("up 100%\n");
+        await().atMost(Duration.ofSeconds(5)).until(() -> !report().panic());
+        await().atMost(Duration.ofSeconds(5)).until(() -> slots(a) == 1024);
+        assertThat(get("/metrics").body()).contains("rxh_lbd_pool_panic{pool=\"web\"} 0.0");
     }
 
     @Test

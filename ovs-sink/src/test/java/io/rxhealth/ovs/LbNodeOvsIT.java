@@ -115,6 +115,26 @@ class LbNodeOvsIT {
     }
 
     @Test
+    void everyAgentDownWithProbesUpIsPanicAndTable11HoldsEveryMemberAtItsConfiguredWeight() throws Exception {
+        SlotTable start = lb.table();
+        lb.agent(2).reply("up 50%\n");
+        await().atMost(CHANGE).until(() -> !lb.table().equals(start));
+
+        for (int i = 0; i < lb.members(); i++) {
+            lb.agent(i).reply("down # cpu crit\n");
+        }
+
+        // Healthy weight 0 of 450, probes up: every member back at its configured weight, which
+        // is the start table, in the switch.
+        await().atMost(CHANGE).until(() -> lb.report().panic() && lb.table().equals(start));
+        assertThat(lb.report().failClose()).isFalse();
+        assertThat(lb.report().members()).allSatisfy(m -> assertThat(m.verdict()).isEqualTo("up (panic)"));
+        Table11Snapshot dump = lb.dump();
+        assertThat(dump.flowCount()).isEqualTo(SLOTS + 1);
+        assertThat(dump.pool(LbNodeOnOvs.POOL, SLOTS).problems()).isEmpty();
+    }
+
+    @Test
     void everyMemberDownLeavesOnlyTheDropFlowAndRecoveryRestoresTheStartTable() throws Exception {
         SlotTable start = lb.table();
         String digest = lb.report().digest();

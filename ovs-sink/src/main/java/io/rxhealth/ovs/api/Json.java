@@ -34,6 +34,9 @@ final class Json {
             pool.put("lastApplyAt", p.lastApplyAt());
             pool.put("lastSlotsMoved", p.lastSlotsMoved());
             pool.put("failClose", p.failClose());
+            pool.put("panic", p.panic());
+            pool.put("healthyShare", p.healthyShare());
+            pool.put("panicThreshold", p.panicThreshold());
             ArrayNode members = pool.putArray("members");
             for (MemberReport m : p.members()) {
                 ObjectNode n = members.addObject();

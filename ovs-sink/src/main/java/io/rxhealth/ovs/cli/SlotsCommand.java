@@ -43,7 +43,10 @@ final class SlotsCommand extends ApiCommand {
         for (PoolReport p : pools) {
             sb.append('\n').append("pool ").append(p.name()).append(" (id ").append(p.id()).append(", ")
                     .append(p.listener()).append(", ").append(p.slots()).append(" slots)")
-                    .append(p.failClose() ? ": FAIL-CLOSE, every member out" : "").append('\n')
+                    .append(p.failClose() ? ": FAIL-CLOSE, every member out" : "")
+                    .append(p.panic() ? (p.failClose() ? "; " : ": ") + "PANIC, healthy share " + percent(p.healthyShare())
+                            + " below " + p.panicThreshold() + "%, probe-up members at their configured weight" : "")
+                    .append('\n')
                     .append("  digest       ").append(p.digest() == null ? "- (nothing applied yet)" : p.digest()).append('\n')
                     .append("  last change  ").append(p.lastApplyAt() == null ? "-" : p.lastApplyAt())
                     .append(" (").append(p.lastSlotsMoved()).append(" slots moved)").append('\n');
@@ -53,5 +56,9 @@ final class SlotsCommand extends ApiCommand {
             }
         }
         return sb.toString();
+    }
+
+    private static String percent(Double share) {
+        return share == null ? "-" : String.format(Locale.ROOT, "%.1f%%", share * 100);
     }
 }

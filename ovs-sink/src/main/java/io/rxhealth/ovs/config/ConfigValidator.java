@@ -4,12 +4,14 @@ import static io.rxhealth.ovs.config.ConfigValues.count;
 import static io.rxhealth.ovs.config.ConfigValues.duration;
 import static io.rxhealth.ovs.config.ConfigValues.error;
 import static io.rxhealth.ovs.config.ConfigValues.hostPort;
+import static io.rxhealth.ovs.config.ConfigValues.panicThreshold;
 import static io.rxhealth.ovs.config.ConfigValues.require;
 import static io.rxhealth.ovs.config.ConfigValues.text;
 
 import io.rxhealth.ovs.config.RawConfig.RawIntervals;
 import io.rxhealth.ovs.config.RawConfig.RawPool;
 import io.rxhealth.weighting.maglev.Maglev;
+import io.rxhealth.weighting.panic.PanicThreshold;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +51,7 @@ final class ConfigValidator {
         Set<Integer> ids = new HashSet<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < raw.pools().size(); i++) {
-            PoolConfig pool = pool("pools[" + i + "]", raw.pools().get(i));
+            PoolConfig pool = pool("pools[" + i + "]", raw.pools().get(i), raw.fleet() != null);
             if (!ids.add(pool.id())) {
                 throw error("pools[" + i + "].id", pool.id(), "unique among pools");
             }
@@ -115,7 +117,8 @@ final class ConfigValidator {
         return new Intervals(probe, probeTimeout, fall, rise, agent, agentTimeout, reconcile, pipeline, neigh);
     }
 
-    private PoolConfig pool(String at, RawPool raw) {
+    /** {@code fleet}: the config has a fleet section, whose tables take no panic threshold (yet). */
+    private PoolConfig pool(String at, RawPool raw, boolean fleet) {
         if (raw == null) {
             throw error(at, "null", "a pool mapping");
         }
@@ -140,6 +143,14 @@ final class ConfigValidator {
         if (slots > MAX_SLOTS) {
             throw error(at + ".slots", slots, "<= " + MAX_SLOTS);
         }
+        PanicThreshold panic = panicThreshold(at + ".panic-threshold", raw.panicThreshold(),
+                fleet ? PanicThreshold.DISABLED : PanicThreshold.DEFAULT);
+        if (fleet && !panic.disabled()) {
+            // A fleet installs the table its database holds, computed from the quorum's weights;
+            // a threshold only some nodes apply would make them commit different tables in turn.
+            throw error(at + ".panic-threshold", raw.panicThreshold(),
+                    "0% or absent with fleet (the fleet's tables take no panic threshold yet)");
+        }
         if (raw.members() == null || raw.members().isEmpty()) {
             throw error(at + ".members", raw.members() == null ? "absent" : "[]", "at least one member");
         }
@@ -153,6 +164,6 @@ final class ConfigValidator {
             }
             members.add(member);
         }
-        return new PoolConfig(id, name, vip.getHostString(), vip.getPort(), slots, members);
+        return new PoolConfig(id, name, vip.getHostString(), vip.getPort(), slots, panic, members);
     }
 }

@@ -1,6 +1,8 @@
 package io.rxhealth.ovs.config;
 
+import io.rxhealth.weighting.panic.PanicThreshold;
 import io.rxhealth.weighting.units.Durations;
+import io.rxhealth.weighting.units.Percentages;
 import io.rxhealth.weighting.units.UnitException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -9,6 +11,7 @@ import java.time.Duration;
 final class ConfigValues {
     /** The shared grammar ({@link Durations}), of which the daemon's intervals take only what is above zero. */
     private static final String POSITIVE_DURATION = "a positive duration such as 500ms, 2s or 1m";
+    private static final String WHOLE_PERCENTAGE = "a whole percentage from 0% to 100% such as 50%";
 
     private ConfigValues() {
     }
@@ -35,6 +38,28 @@ final class ConfigValues {
             throw error(key, v, "1..100");
         }
         return v;
+    }
+
+    /**
+     * A whole percentage in the shared grammar ({@code 50%}), 0..100: the threshold compares
+     * integer weights exactly, so {@code 37.5%} is refused rather than rounded.
+     */
+    static PanicThreshold panicThreshold(String key, String text, PanicThreshold fallback) {
+        if (text == null) {
+            return fallback;
+        }
+        double percent;
+        try {
+            percent = Percentages.parse(text) * 100;
+        } catch (UnitException e) {
+            throw error(key, text, WHOLE_PERCENTAGE);
+        }
+        long whole = Math.round(percent);
+        // 7% parses to 0.07, and 0.07 * 100 is 7.000000000000001: a whole number is one within rounding.
+        if (Math.abs(percent - whole) > 1e-9) {
+            throw error(key, text, WHOLE_PERCENTAGE);
+        }
+        return new PanicThreshold((int) whole);
     }
 
     static int port(String key, int port) {

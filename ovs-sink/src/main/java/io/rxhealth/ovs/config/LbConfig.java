@@ -2,8 +2,11 @@ package io.rxhealth.ovs.config;
 
 import static java.util.Objects.requireNonNull;
 
+import io.rxhealth.weighting.panic.PanicThreshold;
 import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -52,6 +55,13 @@ public record LbConfig(String openflow, InetSocketAddress api, Intervals interva
     /** True when some pool has a member with this exact {@code address:port} key. */
     public boolean hasMember(String key) {
         return pools.stream().flatMap(p -> p.members().stream()).anyMatch(m -> m.key().equals(key));
+    }
+
+    /** Each pool's panic threshold, by pool name (0% for every pool of a fleet: the validator sees to it). */
+    public Map<String, PanicThreshold> panicThresholds() {
+        Map<String, PanicThreshold> thresholds = new LinkedHashMap<>();
+        pools.forEach(p -> thresholds.put(p.name(), p.panicThreshold()));
+        return thresholds;
     }
 
     public Optional<PoolConfig> pool(int id) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.rxhealth.ovs.slots.MemberSpec;
 import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.weighting.panic.PanicThreshold;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,13 +17,16 @@ import java.util.List;
  * @param listenerAddress VIP (IPv4 literal)
  * @param listenerPort    TCP port of the listener
  * @param slots           slot table size, a power of two or a prime (default 1024)
+ * @param panicThreshold  below this share of healthy weight every probe-up member gets its configured
+ *                        weight (default 50%; 0% disables it, and with a fleet it is 0%)
  * @param members         members in configuration order, keys unique
  */
 public record PoolConfig(int id, String name, String listenerAddress, int listenerPort, int slots,
-                         List<MemberConfig> members) {
+                         PanicThreshold panicThreshold, List<MemberConfig> members) {
     public PoolConfig {
         requireNonNull(name, "name");
         requireNonNull(listenerAddress, "listenerAddress");
+        requireNonNull(panicThreshold, "panicThreshold");
         members = List.copyOf(members);
     }
 

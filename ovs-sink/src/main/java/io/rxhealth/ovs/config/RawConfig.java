@@ -13,7 +13,8 @@ record RawConfig(String openflow, String api, RawIntervals intervals, Integer ag
                         String agentTimeout, String reconcile, String pipeline, String neigh) {
     }
 
-    record RawPool(Integer id, String name, String listener, Integer slots, List<RawMember> members) {
+    record RawPool(Integer id, String name, String listener, Integer slots, String panicThreshold,
+                   List<RawMember> members) {
     }
 
     record RawMember(String address, Integer port, Integer weight, Boolean agent, Integer agentPort,

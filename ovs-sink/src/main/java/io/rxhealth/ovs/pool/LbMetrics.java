@@ -81,6 +81,18 @@ public final class LbMetrics {
                 .register(registry);
     }
 
+    /**
+     * The pool's panic gauges: {@code inPanic} 1 while the last layout was in panic, else 0;
+     * {@code healthyShare} the healthy weight over the counted weight of that layout (NaN before
+     * the first, and when no weight counts), to alert on before the threshold is crossed.
+     */
+    void panic(String pool, Supplier<Number> inPanic, Supplier<Number> healthyShare) {
+        gauge("rxh_lbd_pool_panic", "1 while the pool is in panic: its healthy weight share is below the panic"
+                + " threshold and every probe-up member gets its configured weight", Map.of("pool", pool), inPanic);
+        gauge("rxh_lbd_pool_healthy_share", "Effective weight of the probe-up members over the configured weight"
+                + " of the members no operator took out", Map.of("pool", pool), healthyShare);
+    }
+
     /** A gauge read from {@code source} at scrape time. */
     public <T> void gauge(String name, String description, Map<String, String> tags, T source,
                           ToDoubleFunction<T> value) {

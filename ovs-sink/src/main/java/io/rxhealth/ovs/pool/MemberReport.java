@@ -5,7 +5,8 @@ package io.rxhealth.ovs.pool;
  * One member of one pool as {@code /status}, {@code /slots} and the CLI show it.
  *
  * @param key             {@code address:port}
- * @param verdict         {@code up} or why the member is out ({@code down (probe)}, {@code drain (operator)}, ...)
+ * @param verdict         {@code up}, {@code up (panic)} for every probe-up member while the pool is in
+ *                        panic, or why the member is out ({@code down (probe)}, {@code drain (operator)}, ...)
  * @param probe           probe state with rise/fall progress ({@code UP}, {@code UP 1/3}, {@code DOWN})
  * @param probeDetail     detail of the last probe
  * @param agent           agent state ({@code up 75%}, {@code drain}, ...) or {@code off}
@@ -15,7 +16,7 @@ package io.rxhealth.ovs.pool;
  * @param agentFailures   polls failed in a row
  * @param configuredWeight the configured weight
  * @param agentWeight     the agent's weight (percentage of the configured weight)
- * @param effectiveWeight the weight the layout uses (0 when out)
+ * @param effectiveWeight the weight the layout uses (0 when out; the configured weight in panic)
  * @param operatorDrain   drained by an operator
  * @param slots           slots the member holds in the installed table
  * @param targetShare     effective weight over the pool's total effective weight, 0..1

@@ -3,6 +3,7 @@ package io.rxhealth.ovs.pool;
 import static java.util.Objects.requireNonNull;
 
 import io.rxhealth.weighting.RiseFallState;
+import io.rxhealth.weighting.panic.MemberStanding;
 
 /**
  * A member's weights as the layout sees them.
@@ -40,6 +41,20 @@ public record MemberWeight(int configured, int agent, int effective, Exclusion e
             why = Exclusion.OPERATOR_DRAIN;
         }
         return new MemberWeight(configured, agent, why == Exclusion.NONE ? agent : 0, why);
+    }
+
+    /**
+     * The member as the pool's panic decision sees it. An agent's {@code drain} or {@code maint}
+     * is an operator's act too (the agent says them only for its marker files, rx-agent's
+     * {@code drain} and {@code maint}), so it counts like the daemon's own operator drain: out of
+     * the share, and out in panic. An agent's {@code down} is the failure panic is for.
+     */
+    public MemberStanding standing() {
+        return switch (exclusion) {
+            case NONE, AGENT_DOWN -> MemberStanding.up(configured, effective);
+            case PROBE_UNKNOWN, PROBE_DOWN -> MemberStanding.probeDown(configured);
+            case AGENT_MAINT, AGENT_DRAIN, OPERATOR_DRAIN -> MemberStanding.operatorOut(configured);
+        };
     }
 
     /** Report label: {@code up}, {@code down (probe)}, ..., with the agent's percentage when up. */

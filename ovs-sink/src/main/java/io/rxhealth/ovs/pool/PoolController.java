@@ -10,19 +10,22 @@ import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
+import io.rxhealth.weighting.panic.PanicThreshold;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Turns members' weights into each pool's slot table and hands changed tables to the writer.
  * The layout is a function of the pool as it is now (every configured member, weight 0 for those
- * out), so every LB node fed the same verdicts installs the same table and digest. Thread-safe:
- * reconcile and report are serialised.
+ * out, and in panic every probe-up member at its configured weight: {@link PoolWeights}), so every
+ * LB node fed the same verdicts installs the same table and digest. Thread-safe: reconcile and
+ * report are serialised.
  */
 public final class PoolController {
     private static final Logger log = LoggerFactory.getLogger(PoolController.class);
@@ -33,15 +36,20 @@ public final class PoolController {
     private final InstantSource clock;
     private final PoolTables tables;
 
-    /** {@code members} by key must hold every member of every pool. */
+    /** {@code members} by key must hold every member of every pool; every pool has the default panic threshold. */
     public PoolController(List<PoolSpec> pools, Map<String, MemberRuntime> members, SlotTableWriter writer,
                           LbMetrics metrics, InstantSource clock) {
-        this(pools, members, writer, metrics, clock, PoolTables.LOCAL);
+        this(pools, pools.stream().collect(Collectors.toMap(PoolSpec::name, p -> PanicThreshold.DEFAULT)), members,
+                writer, metrics, clock, PoolTables.LOCAL);
     }
 
-    /** As above, with each pool's next table taken from {@code tables} (a fleet's database). */
-    public PoolController(List<PoolSpec> pools, Map<String, MemberRuntime> members, SlotTableWriter writer,
-                          LbMetrics metrics, InstantSource clock, PoolTables tables) {
+    /**
+     * As above, with each pool's panic threshold by pool name ({@code panicThresholds} must name
+     * every pool) and its next table taken from {@code tables} (a fleet's database).
+     */
+    public PoolController(List<PoolSpec> pools, Map<String, PanicThreshold> panicThresholds,
+                          Map<String, MemberRuntime> members, SlotTableWriter writer, LbMetrics metrics,
+                          InstantSource clock, PoolTables tables) {
         this.tables = requireNonNull(tables, "tables");
         this.members = Map.copyOf(members);
         this.writer = requireNonNull(writer, "writer");
@@ -53,7 +61,11 @@ public final class PoolController {
                             + ": no runtime (expected: one per configured member)");
                 }
             }
-            this.pools.add(new PoolState(spec, metrics));
+            PanicThreshold panic = panicThresholds.get(spec.name());
+            if (panic == null) {
+                throw new IllegalArgumentException("pool " + spec.name() + ": no panic threshold (expected: one per pool)");
+            }
+            this.pools.add(new PoolState(spec, panic, metrics));
         }
     }
 
@@ -79,7 +91,7 @@ public final class PoolController {
     }
 
     private boolean reconcile(PoolState pool, boolean force, boolean verify) {
-        SlotTable next = layout(pool.spec);
+        SlotTable next = layout(pool);
         SlotTable installed = pool.installed;
         boolean forced = force || pool.forceNext;
         if (!forced && installed != null && installed.digest().equals(next.digest())) {
@@ -133,20 +145,25 @@ public final class PoolController {
         return true;
     }
 
-    private SlotTable layout(PoolSpec spec) {
+    private SlotTable layout(PoolState pool) {
+        PoolSpec spec = pool.spec;
+        PoolWeights weights = PoolWeights.of(spec, snapshots(spec), pool.panicThreshold);
+        PanicTransitions.record(pool, weights);
         List<Member> weighted = new ArrayList<>(spec.members().size());
-        for (MemberSpec m : spec.members()) {
+        for (int i = 0; i < spec.members().size(); i++) {
+            MemberSpec m = spec.members().get(i);
             // Every configured member, out ones with weight 0: reports list them, and the table
             // depends only on who is in now, never on the order things happened.
             // The configured weight is the member's home weight: members keep their home slots up to
-            // their current quota, so a drain moves only the drained member's slots.
-            weighted.add(new Member(m.key(), weight(m).effective(), m.configuredWeight()));
+            // their current quota, so a drain moves only the drained member's slots, and a panic
+            // that raises every member to its configured weight gives each its home slots back.
+            weighted.add(new Member(m.key(), weights.layout(i), m.configuredWeight()));
         }
         return tables.next(spec, weighted);
     }
 
-    private MemberWeight weight(MemberSpec m) {
-        return MemberWeight.of(members.get(m.key()).snapshot(), m.configuredWeight());
+    private List<MemberSnapshot> snapshots(PoolSpec spec) {
+        return spec.members().stream().map(m -> members.get(m.key()).snapshot()).toList();
     }
 
     private static int countOwned(SlotTable table) {
@@ -192,7 +209,8 @@ public final class PoolController {
     /**
      * Takes over what {@code previous} (the same daemon before a reload) installed, for each pool
      * whose id, listener and slot count did not change, so the first reconcile after a reload
-     * writes only the slots that differ (none when the members stand as before).
+     * writes only the slots that differ (none when the members stand as before); and each pool's
+     * panic state from the pool of the same name, so that only a real change of it is logged.
      */
     public synchronized void adopt(PoolController previous) {
         for (PoolState pool : pools) {
@@ -203,6 +221,10 @@ public final class PoolController {
                     pool.installed = old.installed;
                     pool.held = old.held;
                     pool.lastApplyAt = old.lastApplyAt;
+                }
+                if (old.spec.name().equals(pool.spec.name())) {
+                    // The decision in force goes on: a reload logs a panic only if it begins or ends.
+                    pool.panic = old.panic;
                 }
             }
         }

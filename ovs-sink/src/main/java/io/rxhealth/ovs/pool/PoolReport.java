@@ -15,11 +15,17 @@ import java.util.List;
  * @param applyFailures   failed applies since start
  * @param lastError       the last apply error, {@code null} if the last apply succeeded
  * @param failClose       the installed table is empty: every member is out, traffic is dropped
+ * @param panic           the pool is in panic now: its healthy share is below {@code panicThreshold}, so
+ *                        every probe-up member has its configured weight
+ * @param healthyShare    effective weight of the probe-up members over the configured weight of the
+ *                        members no operator took out, 0..1 (above 1 with agents over 100%);
+ *                        {@code null} when no weight counts
+ * @param panicThreshold  the pool's panic threshold in percent, 0 when disabled
  * @param members         members in key order
  */
 public record PoolReport(int id, String name, String listener, int slots, String digest, String lastApplyAt,
-                         int lastSlotsMoved, long applyFailures, String lastError, boolean failClose,
-                         List<MemberReport> members) {
+                         int lastSlotsMoved, long applyFailures, String lastError, boolean failClose, boolean panic,
+                         Double healthyShare, int panicThreshold, List<MemberReport> members) {
     public PoolReport {
         members = List.copyOf(members);
     }

@@ -4,6 +4,7 @@ import io.rxhealth.ovs.slots.MemberSpec;
 import io.rxhealth.ovs.slots.MemberTraffic;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.weighting.maglev.SlotTable;
+import io.rxhealth.weighting.panic.PanicDecision;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,35 +20,38 @@ final class Reports {
         SlotTable installed = pool.installed;
         Map<String, Integer> held = pool.held;
         List<MemberSnapshot> snapshots = new ArrayList<>();
-        List<MemberWeight> weights = new ArrayList<>();
-        long total = 0;
         for (MemberSpec m : spec.members()) {
-            MemberSnapshot s = members.get(m.key()).snapshot();
-            MemberWeight w = MemberWeight.of(s, m.configuredWeight());
-            snapshots.add(s);
-            weights.add(w);
-            total += w.effective();
+            snapshots.add(members.get(m.key()).snapshot());
+        }
+        PoolWeights weights = PoolWeights.of(spec, snapshots, pool.panicThreshold);
+        long total = 0;
+        for (int i = 0; i < spec.members().size(); i++) {
+            total += weights.layout(i);
         }
         List<MemberReport> reports = new ArrayList<>();
         for (int i = 0; i < spec.members().size(); i++) {
             MemberSpec m = spec.members().get(i);
             MemberSnapshot s = snapshots.get(i);
-            MemberWeight w = weights.get(i);
-            double share = total == 0 ? 0 : (double) w.effective() / total;
+            MemberWeight w = weights.members().get(i);
+            int effective = weights.layout(i);
+            double share = total == 0 ? 0 : (double) effective / total;
             double quota = share * spec.slots();
             int slots = held.getOrDefault(m.key(), 0);
-            reports.add(new MemberReport(m.key(), w.verdict(), s.probe().label(), s.probeDetail(),
+            reports.add(new MemberReport(m.key(), weights.verdict(i), s.probe().label(), s.probeDetail(),
                     s.agentEnabled() ? s.agent().label() : "off", s.lastReply(),
                     s.lastReplyAt() == null ? null : s.lastReplyAt().toString(),
                     s.agentFailure() == null ? null : s.agentFailure().name().toLowerCase(Locale.ROOT)
                             + (s.agentFailureDetail().isEmpty() ? "" : ": " + s.agentFailureDetail()),
-                    s.agentFailures(), w.configured(), w.agent(), w.effective(), s.operatorDrain(), slots, share,
+                    s.agentFailures(), w.configured(), w.agent(), effective, s.operatorDrain(), slots, share,
                     quota, slots - quota, traffic.containsKey(m.key()) ? traffic.get(m.key()).packets() : -1,
                     traffic.containsKey(m.key()) ? traffic.get(m.key()).bytes() : -1));
         }
+        PanicDecision panic = weights.panic();
         return new PoolReport(spec.id(), spec.name(), spec.listenerAddress() + ":" + spec.listenerPort(),
                 spec.slots(), installed == null ? null : installed.digest(),
                 pool.lastApplyAt == null ? null : pool.lastApplyAt.toString(), pool.lastSlotsMoved,
-                pool.applyFailures, pool.lastError, installed != null && installed.isEmpty(), reports);
+                pool.applyFailures, pool.lastError, installed != null && installed.isEmpty(), panic.panic(),
+                panic.healthyShare().isPresent() ? panic.healthyShare().getAsDouble() : null,
+                pool.panicThreshold.percent(), reports);
     }
 }

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class SlotsJsonTest {
     @Test
     void theSlotReportNamesTheListener() throws Exception {
-        PoolReport pool = new PoolReport(1, "web", "192.168.5.21:80", 1024, null, null, 0, 0, null, false, List.of());
+        PoolReport pool = new PoolReport(1, "web", "192.168.5.21:80", 1024, null, null, 0, 0, null, false, false, 1.0, 50,
+                List.of());
         String body = new Json().slots(List.of(pool));
         PoolReport[] back = new ObjectMapper().treeToValue(new ObjectMapper().readTree(body).get("pools"), PoolReport[].class);
         assertThat(back[0].listener()).isEqualTo("192.168.5.21:80");

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class SlotsCommandTest {
     private static final List<PoolReport> POOLS = List.of(new PoolReport(1, "web", "192.168.5.21:80", 1024,
             "0ce8469feb906301d94b52538d57fb4e5a7870c00d12ee3a4f326cf494070988", "2026-11-30T12:00:00Z", 295, 1,
-            "java.io.IOException: bundle failed", false, List.of(
+            "java.io.IOException: bundle failed", false, false, 1.0, 50, List.of(
                     new MemberReport("10.20.0.2:8080", "up", "UP", "HTTP 200", "up 50%", "up 50%",
                             "2026-11-30T12:00:00Z", null, 0, 100, 50, 50, false, 341, 1.0 / 3, 1024.0 / 3,
                             341 - 1024.0 / 3, 120, 9600),
@@ -33,6 +33,15 @@ class SlotsCommandTest {
               last change  2026-11-30T12:00:00Z (295 slots moved)
               last error   java.io.IOException: bundle failed (1 failed applies)
             """);
+    }
+
+    @Test
+    void namesAPoolInPanicOnItsLine() {
+        PoolReport panic = new PoolReport(1, "web", "192.168.5.21:80", 1024, null, null, 0, 0, null, false, true,
+                0.05, 50, List.of());
+
+        assertThat(SlotsCommand.render(List.of(panic))).contains("pool web (id 1, 192.168.5.21:80, 1024 slots): PANIC,"
+                + " healthy share 5.0% below 50%, probe-up members at their configured weight\n");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.rxhealth.ovs.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rxhealth.weighting.panic.PanicThreshold;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -34,6 +35,7 @@ class ConfigLoaderTest {
         assertThat(c.agentConcurrency()).isEqualTo(2048);
         PoolConfig pool = c.pools().get(0);
         assertThat(pool.slots()).isEqualTo(1024);
+        assertThat(pool.panicThreshold()).isEqualTo(PanicThreshold.DEFAULT);
         MemberConfig m = pool.members().get(0);
         assertThat(m.key()).isEqualTo("10.20.0.2:8080");
         assertThat(m.weight()).isEqualTo(100);
@@ -49,6 +51,7 @@ class ConfigLoaderTest {
         assertThat(c.openflow()).isEqualTo("unix:/run/openvswitch/br-lb.mgmt");
         assertThat(c.intervals().reconcile()).isEqualTo(Duration.ofSeconds(30));
         assertThat(c.pools().get(0).members()).hasSize(4);
+        assertThat(c.pools().get(0).panicThreshold()).isEqualTo(PanicThreshold.DEFAULT);
         assertThat(c.pools().get(0).members().get(2).probe().kind()).isEqualTo(ProbeKind.TCP);
         assertThat(c.pools().get(0).members().get(3).agentPort()).isEmpty();
         assertThat(c.pools().get(0).spec().members().get(0).id()).isEqualTo(1);
@@ -68,6 +71,21 @@ class ConfigLoaderTest {
         LbConfig c = loader.parse(MINIMAL.replace("pools:", "intervals: {reconcile: " + text + "}\npools:"));
 
         assertThat(c.intervals().reconcile()).isEqualTo(Duration.ofMillis(millis));
+    }
+
+    @ParameterizedTest(name = "panic-threshold: {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        # text   | percent
+        0%       | 0
+        7%       | 7
+        50%      | 50
+        '25 %'   | 25
+        100%     | 100
+        """)
+    void takesThePanicThresholdAsAWholePercentage(String text, int percent) {
+        LbConfig c = loader.parse(MINIMAL.replace("    name: web", "    name: web\n    panic-threshold: " + text));
+
+        assertThat(c.pools().get(0).panicThreshold()).isEqualTo(new PanicThreshold(percent));
     }
 
     @Test
@@ -108,7 +126,12 @@ class ConfigLoaderTest {
         agent off with port     | '    port: 8080'           | '    port: 8080\\n        agent: false\\n        agent-port: 9505' | pools[0].members[0].agent: false (expected: true when agent-port or agent-send is set)
         source not an address   | '    port: 8080'           | '    port: 8080\\n        source: 10.20.0.253/24' | pools[0].members[0].source: 10.20.0.253/24 (expected: an IPv4 address or an interface name)
         duplicate member        | '    port: 8080'           | '    port: 8080\\n      - {address: 10.20.0.2, port: 8080}' | pools[0].members[1]: 10.20.0.2:8080 (expected: address:port unique within the pool)
-        no members              | '    members:'             | '    members: []\\n    x:'             | pools[0].x: unknown key (expected one of: id, listener, members, name, slots)
+        no members              | '    members:'             | '    members: []\\n    x:'             | pools[0].x: unknown key (expected one of: id, listener, members, name, panic-threshold, slots)
+        panic threshold over 100| '    name: web'            | '    name: web\\n    panic-threshold: 150%' | pools[0].panic-threshold: 150% (expected: a whole percentage from 0% to 100% such as 50%)
+        panic threshold no sign | '    name: web'            | '    name: web\\n    panic-threshold: 50' | pools[0].panic-threshold: 50 (expected: a whole percentage from 0% to 100% such as 50%)
+        panic threshold decimal | '    name: web'            | '    name: web\\n    panic-threshold: 37.5%' | pools[0].panic-threshold: 37.5% (expected: a whole percentage from 0% to 100% such as 50%)
+        panic threshold negative| '    name: web'            | '    name: web\\n    panic-threshold: -5%' | pools[0].panic-threshold: -5% (expected: a whole percentage from 0% to 100% such as 50%)
+        panic threshold a word  | '    name: web'            | '    name: web\\n    panic-threshold: half' | pools[0].panic-threshold: half (expected: a whole percentage from 0% to 100% such as 50%)
         no openflow             | 'openflow: unix:/run/openvswitch/br-lb.mgmt' | ''                   | openflow: absent (expected: an OpenFlow target such as unix:/run/openvswitch/br-lb.mgmt or a bridge name)
         api not on loopback     | 'pools:'                   | 'api: 0.0.0.0:9111\npools:'           | api: 0.0.0.0:9111 (expected: a loopback address 127.x.x.x:port (the API has no authentication))
         api not loopback form   | 'pools:'                   | 'api: localhost:9111\\npools:'         | api: localhost:9111 (expected: ipv4:port)

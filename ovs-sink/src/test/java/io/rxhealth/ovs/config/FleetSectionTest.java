@@ -3,6 +3,7 @@ package io.rxhealth.ovs.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rxhealth.weighting.panic.PanicThreshold;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,18 @@ class FleetSectionTest {
             """).fleet().orElseThrow();
         assertThat(fleet).isEqualTo(new FleetConfig("lb-1", List.of("unix:/run/rx-health/fleet.sock", "tcp:10.0.0.2:6641"),
                 Duration.ofSeconds(1), Duration.ofSeconds(5)));
+    }
+
+    @Test
+    void aFleetsPoolsTakeNoPanicThreshold() {
+        String fleet = "fleet: {node: lb-1, remotes: [tcp:10.0.0.1:6641]}\n";
+        assertThat(loader.parse(POOLS + fleet).pools().get(0).panicThreshold()).isEqualTo(PanicThreshold.DISABLED);
+        assertThat(loader.parse(POOLS.replace("name: web", "name: web\n    panic-threshold: 0%") + fleet)
+                .pools().get(0).panicThreshold()).isEqualTo(PanicThreshold.DISABLED);
+
+        assertThatThrownBy(() -> loader.parse(POOLS.replace("name: web", "name: web\n    panic-threshold: 50%") + fleet))
+                .hasMessage("pools[0].panic-threshold: 50% (expected: 0% or absent with fleet (the fleet's tables"
+                        + " take no panic threshold yet))");
     }
 
     @ParameterizedTest(name = "{0}")

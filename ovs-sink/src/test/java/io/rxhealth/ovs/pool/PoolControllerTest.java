@@ -10,6 +10,7 @@ import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
+import io.rxhealth.weighting.panic.PanicThreshold;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.LinkedHashMap;
@@ -22,6 +23,8 @@ class PoolControllerTest {
     private static final String A = "10.20.0.2:8080";
     private static final String B = "10.20.0.3:8080";
     private static final String C = "10.30.0.2:8080";
+
+    private static final InstantSource CLOCK = InstantSource.fixed(Instant.parse("2026-11-30T12:00:00Z"));
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final LbMetrics metrics = new LbMetrics(registry);
@@ -193,7 +196,9 @@ class PoolControllerTest {
     void everyMemberOutGivesAnEmptyTableCountedAsFailClose() {
         controller.reconcile(false);
 
-        members.get(A).onAgentReply("down");
+        // A probe-down member stays out even in panic, so with the others taken out by operators
+        // (maint by its agent's marker, drain here) nothing can take traffic: fail-close.
+        probeDown(A);
         members.get(B).onAgentReply("maint");
         members.get(C).setOperatorDrain(true);
         controller.reconcile(false);
@@ -202,6 +207,155 @@ class PoolControllerTest {
         assertThat(controller.report().get(0).failClose()).isTrue();
         assertThat(registry.get("rxh_lbd_fail_close").counter().count()).isEqualTo(1);
         assertThat(report(A).targetShare()).isZero();
+    }
+
+    @Test
+    void withPanicDisabledEveryAgentDownEmptiesTheTable() {
+        controller = controller(PanicThreshold.DISABLED);
+        controller.reconcile(false);
+
+        members.get(A).onAgentReply("down");
+        members.get(B).onAgentReply("down");
+        members.get(C).onAgentReply("stopped");
+        controller.reconcile(false);
+
+        assertThat(writer.last().next().isEmpty()).isTrue();
+        PoolReport pool = controller.report().get(0);
+        assertThat(pool.failClose()).isTrue();
+        assertThat(pool.panic()).isFalse();
+        assertThat(pool.healthyShare()).isEqualTo(0.0);
+        assertThat(pool.panicThreshold()).isZero();
+        assertThat(report(A).verdict()).isEqualTo("down (agent)");
+    }
+
+    @Test
+    void everyAgentDownWithProbesUpIsPanicAndKeepsEveryMemberAtItsConfiguredWeight() {
+        controller.reconcile(false);
+        String healthy = writer.last().next().digest();
+
+        members.get(A).onAgentReply("down # cpu crit");
+        members.get(B).onAgentReply("down # cpu crit");
+        members.get(C).onAgentReply("up 10%");
+        controller.reconcile(false);
+
+        // Every member back at its configured weight: the same table as when all were well, so no
+        // connection moves, and nothing is applied.
+        assertThat(writer.last().next().digest()).isEqualTo(healthy);
+        assertThat(writer.applies()).hasSize(1);
+        PoolReport pool = controller.report().get(0);
+        assertThat(pool.panic()).isTrue();
+        assertThat(pool.failClose()).isFalse();
+        assertThat(pool.healthyShare()).isEqualTo(20.0 / 400);
+        assertThat(pool.panicThreshold()).isEqualTo(50);
+        assertThat(report(A).verdict()).isEqualTo("up (panic)");
+        assertThat(report(A).agent()).isEqualTo("down");
+        assertThat(report(A).effectiveWeight()).isEqualTo(100);
+        assertThat(report(C).effectiveWeight()).isEqualTo(200);
+        assertThat(report(C).agentWeight()).isEqualTo(20);
+        assertThat(report(C).targetShare()).isEqualTo(0.5);
+        assertThat(gauge("rxh_lbd_pool_panic")).isEqualTo(1.0);
+        assertThat(gauge("rxh_lbd_pool_healthy_share")).isEqualTo(0.05);
+    }
+
+    @Test
+    void panicSpreadsOverTheProbeUpMembersOnly() {
+        controller.reconcile(false);
+
+        probeDown(C);
+        members.get(A).onAgentReply("up 10%");
+        members.get(B).onAgentReply("down");
+        controller.reconcile(false);
+
+        // Healthy 10 of 400: panic. C's probe fails, so it stays out; A and B at 100 each.
+        assertThat(writer.last().next().slotCounts()).containsEntry(A, 512).containsEntry(B, 512).containsEntry(C, 0);
+        assertThat(report(C).verdict()).isEqualTo("down (probe)");
+        assertThat(report(B).verdict()).isEqualTo("up (panic)");
+        assertThat(controller.report().get(0).panic()).isTrue();
+    }
+
+    @Test
+    void exactlyAtTheThresholdIsNoPanic() {
+        controller.reconcile(false);
+
+        probeDown(C);
+        controller.reconcile(false);
+
+        // 200 of 400 is exactly 50%: the table of the members left, A and B, as without panic.
+        assertThat(writer.last().next().slotCounts()).containsEntry(A, 512).containsEntry(B, 512);
+        assertThat(controller.report().get(0).panic()).isFalse();
+        assertThat(controller.report().get(0).healthyShare()).isEqualTo(0.5);
+        assertThat(gauge("rxh_lbd_pool_panic")).isZero();
+    }
+
+    @Test
+    void operatorDrainedMembersCountNeitherWayAndStayOutInPanic() {
+        controller.reconcile(false);
+
+        members.get(C).setOperatorDrain(true);
+        members.get(A).onAgentReply("down");
+        controller.reconcile(false);
+        // B's 100 of A's and B's 200 is 50%: no panic, A out.
+        assertThat(writer.last().next().slotCounts()).containsEntry(A, 0).containsEntry(B, 1024);
+        assertThat(controller.report().get(0).healthyShare()).isEqualTo(0.5);
+
+        members.get(B).onAgentReply("up 50%");
+        controller.reconcile(false);
+        // 50 of 200: panic brings A back, the drained C stays out.
+        assertThat(writer.last().next().slotCounts()).containsEntry(A, 512).containsEntry(B, 512).containsEntry(C, 0);
+        assertThat(report(C).verdict()).isEqualTo("drain (operator)");
+    }
+
+    @Test
+    void everyMemberDrainedIsNoPanicAndHasNoShare() {
+        controller.reconcile(false);
+
+        members.values().forEach(m -> m.setOperatorDrain(true));
+        controller.reconcile(false);
+
+        PoolReport pool = controller.report().get(0);
+        assertThat(pool.failClose()).isTrue();
+        assertThat(pool.panic()).isFalse();
+        assertThat(pool.healthyShare()).isNull();
+        assertThat(gauge("rxh_lbd_pool_healthy_share")).isNaN();
+    }
+
+    @Test
+    void entersAndLeavesPanicWithOneLogLineEach() {
+        try (CapturedLog log = new CapturedLog(PoolController.class)) {
+            controller.reconcile(false);
+            members.get(A).onAgentReply("down");
+            members.get(B).onAgentReply("down");
+            members.get(C).onAgentReply("down");
+            controller.reconcile(false);
+            controller.reconcile(true);
+            controller.reconcile(false, true);
+            members.get(C).onAgentReply("up 100%");
+            controller.reconcile(false);
+            controller.reconcile(false);
+
+            assertThat(log.messages()).filteredOn(m -> m.contains("anic")).containsExactly(
+                    "pool web: PANIC: healthy weight 0 of 400 (0.0%) is below the panic threshold 50%: every"
+                            + " probe-up member (3) gets its configured weight, probe-down members stay out",
+                    "pool web: panic over: healthy weight 200 of 400 (50.0%) is at or above the panic threshold"
+                            + " 50%; members get their effective weights again");
+            assertThat(gauge("rxh_lbd_pool_panic")).isZero();
+        }
+    }
+
+    @Test
+    void aReloadedControllerGoesOnInPanicWithoutLoggingItAgain() {
+        controller.reconcile(false);
+        members.values().forEach(m -> m.onAgentReply("down"));
+        controller.reconcile(false);
+
+        try (CapturedLog log = new CapturedLog(PoolController.class)) {
+            PoolController next = controller(PanicThreshold.DEFAULT);
+            next.adopt(controller);
+            next.reconcile(false);
+
+            assertThat(log.messages()).noneMatch(m -> m.contains("anic"));
+            assertThat(next.report().get(0).panic()).isTrue();
+        }
     }
 
     @Test
@@ -215,6 +369,21 @@ class PoolControllerTest {
 
         members.get(A).onAgentReply("up 75%");
         assertThat(changes).isEqualTo(before + 1);
+    }
+
+    private PoolController controller(PanicThreshold threshold) {
+        return new PoolController(List.of(pool), Map.of(pool.name(), threshold), members, writer,
+                new LbMetrics(new SimpleMeterRegistry()), CLOCK, PoolTables.LOCAL);
+    }
+
+    private void probeDown(String key) {
+        for (int i = 0; i < 3; i++) {
+            members.get(key).onProbe(ProbeResult.fail("connect refused"));
+        }
+    }
+
+    private double gauge(String name) {
+        return registry.get(name).tag("pool", "web").gauge().value();
     }
 
     private MemberReport report(String key) {
