@@ -173,6 +173,12 @@ public final class LbNodeOnOvs implements AutoCloseable {
         return c == null ? 0 : c.count();
     }
 
+    /** A counter of the daemon's registry, tagged with the pool and {@code key=value}; 0 before it was registered. */
+    public double counter(String name, String key, String value) {
+        var c = registry.find(name).tag("pool", "web").tag(key, value).counter();
+        return c == null ? 0 : c.count();
+    }
+
     public HttpResponse<String> post(String path) throws IOException, InterruptedException {
         URI uri = URI.create("http://127.0.0.1:" + node.apiAddress().getPort() + path);
         return http.send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.noBody()).build(),

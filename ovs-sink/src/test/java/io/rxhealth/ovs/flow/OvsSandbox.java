@@ -101,6 +101,15 @@ public final class OvsSandbox implements AutoCloseable {
         return pid("vswitchd.pid").orElseThrow(() -> new IllegalStateException("ovs-vswitchd is not running"));
     }
 
+    /**
+     * Sends ovs-vswitchd a signal by its PID ({@code STOP}, {@code CONT}, {@code KILL}): a hung or
+     * crashed switch, as the LB node's fault tests need it. After {@code KILL}, {@link #restartVswitchd}
+     * starts a new one.
+     */
+    public void signalVswitchd(String signal) throws IOException, InterruptedException {
+        exec(binary("kill"), "-" + signal, Long.toString(vswitchdPid()));
+    }
+
     /** Kills ovs-vswitchd by its PID (SIGTERM) and starts it again; its flows are gone, the bridge comes back. */
     public void restartVswitchd() throws IOException, InterruptedException {
         long before = vswitchdPid();
