@@ -4,12 +4,6 @@ import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.SummaryWithCallback;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
-import io.prometheus.metrics.instrumentation.jvm.JvmClassLoadingMetrics;
-import io.prometheus.metrics.instrumentation.jvm.JvmGarbageCollectorMetrics;
-import io.prometheus.metrics.instrumentation.jvm.JvmMemoryMetrics;
-import io.prometheus.metrics.instrumentation.jvm.JvmRuntimeInfoMetric;
-import io.prometheus.metrics.instrumentation.jvm.JvmThreadsMetrics;
-import io.prometheus.metrics.instrumentation.jvm.ProcessMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Quantiles;
 import io.rxhealth.weighting.CheckResult;
@@ -20,14 +14,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
+import java.util.stream.Stream;
 
 /**
  * The agent's Prometheus metrics, on a registry passed in (never the global one). Names follow
@@ -122,17 +120,57 @@ public final class AgentMetrics {
     }
 
     /**
-     * The Prometheus client's standard {@code process_*} and {@code jvm_*} collectors, the cheap
-     * ones: memory, threads, GC, class loading and the runtime's info. Left out: native memory
-     * (it runs a diagnostic command per scrape) and allocation counting (a listener on every GC).
+     * The standard {@code process_*} metrics and the JVM's heap, threads and runtime, under the
+     * Prometheus Java client's names, read at scrape time from {@code /proc/self}, the process
+     * handle and the runtime ({@link ProcessFigures} says why not from the client's collectors).
+     * A figure that cannot be read is left out of the scrape, never reported as 0.
      */
     public void processAndJvm() {
-        ProcessMetrics.builder().register(registry);
-        JvmMemoryMetrics.builder().register(registry);
-        JvmThreadsMetrics.builder().register(registry);
-        JvmGarbageCollectorMetrics.builder().register(registry);
-        JvmClassLoadingMetrics.builder().register(registry);
-        JvmRuntimeInfoMetric.builder().register(registry);
+        ProcessHandle.Info info = ProcessHandle.current().info();
+        CounterWithCallback.builder().name("process_cpu_seconds_total")
+                .help("Total user and system CPU time spent in seconds")
+                .callback(cb -> ProcessHandle.current().info().totalCpuDuration()
+                        .ifPresent(d -> cb.call(d.toNanos() / 1e9)))
+                .register(registry);
+        info.startInstant().ifPresent(start -> gauge("process_start_time_seconds",
+                "Start time of the process since unix epoch in seconds", cb -> cb.call(start.toEpochMilli() / 1000.0)));
+        gauge("process_resident_memory_bytes", "Resident memory size in bytes",
+                cb -> ProcessFigures.statusBytes(procSelf("status"), "VmRSS").ifPresent(cb::call));
+        gauge("process_virtual_memory_bytes", "Virtual memory size in bytes",
+                cb -> ProcessFigures.statusBytes(procSelf("status"), "VmSize").ifPresent(cb::call));
+        gauge("process_threads", "Threads of the process, the JVM's own included",
+                cb -> ProcessFigures.threads(procSelf("status")).ifPresent(cb::call));
+        gauge("process_open_fds", "Number of open file descriptors", cb -> openFds().ifPresent(cb::call));
+        gauge("process_max_fds", "Maximum number of open file descriptors",
+                cb -> ProcessFigures.maxOpenFiles(procSelf("limits")).ifPresent(cb::call));
+        Runtime rt = Runtime.getRuntime();
+        gauge("jvm_memory_used_bytes", "Used bytes of a given JVM memory area",
+                cb -> cb.call(rt.totalMemory() - rt.freeMemory(), "heap"), "area");
+        gauge("jvm_memory_committed_bytes", "Committed (bytes) of a given JVM memory area",
+                cb -> cb.call(rt.totalMemory(), "heap"), "area");
+        gauge("jvm_memory_max_bytes", "Max (bytes) of a given JVM memory area", cb -> cb.call(rt.maxMemory(), "heap"),
+                "area");
+        String version = System.getProperty("java.runtime.version", "unknown");
+        String vendor = System.getProperty("java.vm.vendor", "unknown");
+        String runtime = System.getProperty("java.runtime.name", "unknown");
+        gauge("jvm_runtime_info", "JVM runtime info", cb -> cb.call(1, version, vendor, runtime),
+                "version", "vendor", "runtime");
+    }
+
+    private static String procSelf(String file) {
+        try {
+            return Files.readString(Path.of("/proc/self", file), StandardCharsets.US_ASCII);
+        } catch (IOException | RuntimeException e) {
+            return ""; // not Linux, or /proc not mounted: the figures are left out
+        }
+    }
+
+    private static OptionalLong openFds() {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return OptionalLong.of(fds.count());
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
     }
 
     public void recordCheck(CheckResult r, Duration took, Instant lastSuccess, boolean timedOut) {

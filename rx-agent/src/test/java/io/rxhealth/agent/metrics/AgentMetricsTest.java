@@ -70,7 +70,8 @@ class AgentMetricsTest {
         m.summary("rxhealth_http_latency_seconds", "Latency", cb -> cb.call(4, 0.048,
                 Quantiles.of(new Quantile(0.5, 0.011), new Quantile(0.95, Double.NaN)), "storage"), "check");
         String text = m.scrape();
-        assertThat(text).contains("process_cpu_seconds_total", "jvm_memory_used_bytes", "jvm_threads_current",
+        assertThat(text).contains("process_cpu_seconds_total", "process_resident_memory_bytes", "process_open_fds",
+                "jvm_memory_used_bytes{area=\"heap\"}", "process_threads", "jvm_runtime_info{",
                 "rxhealth_http_latency_seconds{check=\"storage\",quantile=\"0.5\"} 0.011",
                 "rxhealth_http_latency_seconds_count{check=\"storage\"} 4");
         Promtool.assertClean(text);
