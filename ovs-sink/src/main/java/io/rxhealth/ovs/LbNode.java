@@ -151,7 +151,8 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         }
         List<PoolSpec> specs = config.pools().stream().map(PoolConfig::spec).toList();
         OpenFlowSwitch bridge = new OfctlSwitch(config.openflow(), ovs);
-        this.dataPlane = DataPlane.of(config, writer, bridge, neighbours, registry, clock);
+        this.dataPlane = config.pipeline().<DataPlane>map(p -> PipelineDataPlane.of(p, iv, writer, bridge, neighbours,
+                registry, clock, ticker)).orElseGet(() -> new SlotsOnlyDataPlane(writer));
         this.tools = new OvsTools(bridge, config.bridge(), config.appctl(), ovs);
         this.fleet = config.fleet().map(f -> new FleetRuntime(f.node(), f.remotes(), f.heartbeat(), f.livenessTimeout(),
                 FleetWiring.pools(config.pools()), key -> FleetWiring.observe(f.node(), members.get(key).snapshot(), clock),
@@ -318,11 +319,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     @Override
     public boolean reapply() throws InterruptedException {
         log.info("forced re-apply requested");
-        if (!dataPlane.ownsPipeline()) {
-            return loop.reconcileNow(true);
-        }
-        boolean pipeline = dataPlane.reapplyPipeline();
-        return loop.reconcileNow(false) && pipeline;
+        return dataPlane.reapply(loop::reconcileNow);
     }
 
     @Override
