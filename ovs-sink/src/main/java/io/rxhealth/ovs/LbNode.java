@@ -23,7 +23,7 @@ import io.rxhealth.ovs.health.ConntrackLimits;
 import io.rxhealth.ovs.health.ProbeScheduler;
 import io.rxhealth.ovs.health.ProbeTarget;
 import io.rxhealth.ovs.health.Probes;
-import io.rxhealth.ovs.health.SourceAddress;
+import io.rxhealth.ovs.health.SourceAddresses;
 import io.rxhealth.ovs.neigh.IpNeighbourSource;
 import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.neigh.NeighbourSource;
@@ -68,6 +68,8 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     private final LbConfig config;
     private final PrometheusMeterRegistry registry;
     private final Map<String, MemberRuntime> members = new LinkedHashMap<>();
+    /** Handed on by a reload, like the members: an interface's last lookup stays good for its TTL. */
+    private final SourceAddresses sources;
     private final PoolController controller;
     private final ReconcileLoop loop;
     private final ProbeScheduler probes;
@@ -111,6 +113,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         this.config = requireNonNull(config, "config");
         this.registry = requireNonNull(registry, "registry");
         Intervals iv = config.intervals();
+        this.sources = previous == null ? new SourceAddresses(ticker) : previous.sources;
         LbMetrics metrics = new LbMetrics(registry);
         // Members signal changes before the loop exists; the reference closes that cycle.
         AtomicReference<ReconcileLoop> loopRef = new AtomicReference<>();
@@ -141,11 +144,11 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
                     initial = before.snapshot();
                 }
                 members.put(m.key(), new MemberRuntime(m.key(), initial, changed, metrics, clock));
-                probeTargets.add(Probes.of(m));
+                probeTargets.add(Probes.of(m, sources));
                 if (m.agentPort().isPresent()) {
                     // HAProxy polls agents from the server's source too: same hc address as the probes.
                     targets.add(new AgentTarget(m.key(), new InetSocketAddress(m.address(), m.agentPort().getAsInt()),
-                            SourceAddress.of(m.source()), m.agentSend()));
+                            sources.of(m.source()), m.agentSend()));
                 }
             }
         }
