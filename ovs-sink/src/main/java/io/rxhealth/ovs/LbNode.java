@@ -30,6 +30,7 @@ import io.rxhealth.ovs.neigh.NeighbourSource;
 import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
 import io.rxhealth.ovs.pool.LbMetrics;
+import io.rxhealth.ovs.pool.MemberChanges;
 import io.rxhealth.ovs.pool.MemberRuntime;
 import io.rxhealth.ovs.pool.MemberSnapshot;
 import io.rxhealth.ovs.pool.PoolController;
@@ -51,7 +52,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 /**
@@ -115,20 +115,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         Intervals iv = config.intervals();
         this.sources = previous == null ? new SourceAddresses(ticker) : previous.sources;
         LbMetrics metrics = new LbMetrics(registry);
-        // Members signal changes before the loop exists; the reference closes that cycle.
-        AtomicReference<ReconcileLoop> loopRef = new AtomicReference<>();
-        AtomicReference<FleetRuntime> fleetRef = new AtomicReference<>();
-        Runnable changed = () -> {
-            ReconcileLoop l = loopRef.get();
-            if (l != null) {
-                l.request();
-            }
-            FleetRuntime f = fleetRef.get();
-            if (f != null) {
-                // A change of this node's view goes to the fleet's database at once, not at the next heartbeat.
-                f.request();
-            }
-        };
+        MemberChanges changed = new MemberChanges();
         List<ProbeTarget> probeTargets = new ArrayList<>();
         List<AgentTarget> targets = new ArrayList<>();
         for (PoolConfig pool : config.pools()) {
@@ -160,14 +147,18 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         this.fleet = config.fleet().map(f -> new FleetRuntime(f.node(), f.remotes(), f.heartbeat(), f.livenessTimeout(),
                 FleetWiring.pools(config.pools()), key -> FleetWiring.observe(f.node(), members.get(key).snapshot(), clock),
                 changed, ticker, clock)).orElse(null);
-        fleetRef.set(fleet);
         this.controller = new PoolController(specs, members, dataPlane.writer(), metrics, clock,
                 fleet == null ? PoolTables.LOCAL : FleetWiring.tables(fleet));
         if (previous != null) {
             controller.adopt(previous.controller);
         }
         this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent(), DEBOUNCE);
-        loopRef.set(loop);
+        // Nothing signals before start(): the probes, the poller and the fleet's client run from there.
+        changed.subscribe(loop::request);
+        if (fleet != null) {
+            // A change of this node's view goes to the fleet's database at once, not at the next heartbeat.
+            changed.subscribe(fleet::request);
+        }
         // probe-timeout <= probe, so a member never has two probes open: room for one per member.
         this.probes = new ProbeScheduler(probeTargets, iv.probe(), iv.probeTimeout(), Math.max(1, probeTargets.size()),
                 (key, result) -> members.get(key).onProbe(result), ticker);
