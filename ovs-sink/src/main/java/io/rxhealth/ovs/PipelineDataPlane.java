@@ -16,6 +16,8 @@ import io.rxhealth.ovs.pipeline.HcPort;
 import io.rxhealth.ovs.pipeline.Ipv4;
 import io.rxhealth.ovs.pipeline.Mac;
 import io.rxhealth.ovs.pipeline.PipelineApplier;
+import io.rxhealth.ovs.pipeline.PipelineKeeper;
+import io.rxhealth.ovs.pipeline.PipelineMarker;
 import io.rxhealth.ovs.pipeline.Segment;
 import io.rxhealth.ovs.pipeline.Topology;
 import io.rxhealth.ovs.slots.SlotTableWriter;
