@@ -23,13 +23,15 @@ import io.rxhealth.ovs.health.ConntrackLimits;
 import io.rxhealth.ovs.health.ProbeScheduler;
 import io.rxhealth.ovs.health.ProbeTarget;
 import io.rxhealth.ovs.health.Probes;
-import io.rxhealth.ovs.health.SourceAddress;
+import io.rxhealth.ovs.health.SourceAddresses;
 import io.rxhealth.ovs.neigh.IpNeighbourSource;
 import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.neigh.NeighbourSource;
 import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
+import io.rxhealth.ovs.pipeline.OvsTools;
 import io.rxhealth.ovs.pool.LbMetrics;
+import io.rxhealth.ovs.pool.MemberChanges;
 import io.rxhealth.ovs.pool.MemberRuntime;
 import io.rxhealth.ovs.pool.MemberSnapshot;
 import io.rxhealth.ovs.pool.PoolController;
@@ -51,7 +53,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 /**
@@ -68,6 +69,8 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     private final LbConfig config;
     private final PrometheusMeterRegistry registry;
     private final Map<String, MemberRuntime> members = new LinkedHashMap<>();
+    /** Handed on by a reload, like the members: an interface's last lookup stays good for its TTL. */
+    private final SourceAddresses sources;
     private final PoolController controller;
     private final ReconcileLoop loop;
     private final ProbeScheduler probes;
@@ -111,21 +114,9 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         this.config = requireNonNull(config, "config");
         this.registry = requireNonNull(registry, "registry");
         Intervals iv = config.intervals();
+        this.sources = previous == null ? new SourceAddresses(ticker) : previous.sources;
         LbMetrics metrics = new LbMetrics(registry);
-        // Members signal changes before the loop exists; the reference closes that cycle.
-        AtomicReference<ReconcileLoop> loopRef = new AtomicReference<>();
-        AtomicReference<FleetRuntime> fleetRef = new AtomicReference<>();
-        Runnable changed = () -> {
-            ReconcileLoop l = loopRef.get();
-            if (l != null) {
-                l.request();
-            }
-            FleetRuntime f = fleetRef.get();
-            if (f != null) {
-                // A change of this node's view goes to the fleet's database at once, not at the next heartbeat.
-                f.request();
-            }
-        };
+        MemberChanges changed = new MemberChanges();
         List<ProbeTarget> probeTargets = new ArrayList<>();
         List<AgentTarget> targets = new ArrayList<>();
         for (PoolConfig pool : config.pools()) {
@@ -141,29 +132,34 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
                     initial = before.snapshot();
                 }
                 members.put(m.key(), new MemberRuntime(m.key(), initial, changed, metrics, clock));
-                probeTargets.add(Probes.of(m));
+                probeTargets.add(Probes.of(m, sources));
                 if (m.agentPort().isPresent()) {
                     // HAProxy polls agents from the server's source too: same hc address as the probes.
                     targets.add(new AgentTarget(m.key(), new InetSocketAddress(m.address(), m.agentPort().getAsInt()),
-                            SourceAddress.of(m.source()), m.agentSend()));
+                            sources.of(m.source()), m.agentSend()));
                 }
             }
         }
         List<PoolSpec> specs = config.pools().stream().map(PoolConfig::spec).toList();
         OpenFlowSwitch bridge = new OfctlSwitch(config.openflow(), ovs);
-        this.dataPlane = DataPlane.of(config, writer, bridge, neighbours, registry, clock);
+        this.dataPlane = config.pipeline().<DataPlane>map(p -> PipelineDataPlane.of(p, iv, writer, bridge, neighbours,
+                registry, clock, ticker)).orElseGet(() -> new SlotsOnlyDataPlane(writer));
         this.tools = new OvsTools(bridge, config.bridge(), config.appctl(), ovs);
         this.fleet = config.fleet().map(f -> new FleetRuntime(f.node(), f.remotes(), f.heartbeat(), f.livenessTimeout(),
                 FleetWiring.pools(config.pools()), key -> FleetWiring.observe(f.node(), members.get(key).snapshot(), clock),
                 changed, ticker, clock)).orElse(null);
-        fleetRef.set(fleet);
         this.controller = new PoolController(specs, config.panicThresholds(), members, dataPlane.writer(), metrics, clock,
                 fleet == null ? PoolTables.LOCAL : FleetWiring.tables(fleet));
         if (previous != null) {
             controller.adopt(previous.controller);
         }
         this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent(), DEBOUNCE);
-        loopRef.set(loop);
+        // Nothing signals before start(): the probes, the poller and the fleet's client run from there.
+        changed.subscribe(loop::request);
+        if (fleet != null) {
+            // A change of this node's view goes to the fleet's database at once, not at the next heartbeat.
+            changed.subscribe(fleet::request);
+        }
         // probe-timeout <= probe, so a member never has two probes open: room for one per member.
         this.probes = new ProbeScheduler(probeTargets, iv.probe(), iv.probeTimeout(), Math.max(1, probeTargets.size()),
                 (key, result) -> members.get(key).onProbe(result), ticker);
@@ -318,11 +314,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     @Override
     public boolean reapply() throws InterruptedException {
         log.info("forced re-apply requested");
-        if (!dataPlane.ownsPipeline()) {
-            return loop.reconcileNow(true);
-        }
-        boolean pipeline = dataPlane.reapplyPipeline();
-        return loop.reconcileNow(false) && pipeline;
+        return dataPlane.reapply(loop::reconcileNow);
     }
 
     @Override

@@ -28,7 +28,8 @@ public final class LbNodeMain {
 
     private static LbNode node(LbConfig config, boolean dryRun, PrometheusMeterRegistry registry, LbNode previous)
             throws IOException {
-        return new LbNode(config, SlotTableWriters.forConfig(config, dryRun), registry, InstantSource.system(),
-                Ticker.system(), previous);
+        Ticker ticker = Ticker.system();
+        return new LbNode(config, SlotTableWriters.forConfig(config, dryRun, ticker), registry, InstantSource.system(),
+                ticker, previous);
     }
 }

@@ -14,11 +14,12 @@ public final class SlotTableWriters {
     private SlotTableWriters() {
     }
 
-    public static SlotTableWriter forConfig(LbConfig config, boolean dryRun) {
+    /** {@code ticker} times the bundles Open vSwitch applies. */
+    public static SlotTableWriter forConfig(LbConfig config, boolean dryRun, Ticker ticker) {
         if (dryRun) {
             return new DryRunSlotWriter();
         }
         return new BundleSlotWriter(new OfctlSwitch(config.openflow(), CommandRunner.processes()), MoveStyle.REPLACE,
-                Ticker.system());
+                ticker);
     }
 }

@@ -108,7 +108,7 @@ public final class LbNodeOnOvs implements AutoCloseable {
     }
 
     private void startNode() throws Exception {
-        node = new LbNode(config, wrap.apply(SlotTableWriters.forConfig(config, false)), registry,
+        node = new LbNode(config, wrap.apply(SlotTableWriters.forConfig(config, false, Ticker.system())), registry,
                 InstantSource.system(), Ticker.system());
         node.start();
     }

@@ -125,7 +125,7 @@ class LbNodePipelineIT {
         CommandRunner processes = CommandRunner.processes();
         CommandRunner ip = (command, stdin, timeout) ->
                 new CommandResult(0, neighJson.getOrDefault(command.get(command.size() - 1), "[]"), "");
-        node = new LbNode(config, SlotTableWriters.forConfig(config, false), processes,
+        node = new LbNode(config, SlotTableWriters.forConfig(config, false, Ticker.system()), processes,
                 new IpNeighbourSource(ip, Duration.ofSeconds(1)), registry, InstantSource.system(), Ticker.system());
         node.start();
     }

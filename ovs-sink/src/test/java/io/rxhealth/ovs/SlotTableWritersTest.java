@@ -25,7 +25,7 @@ class SlotTableWritersTest {
 
     @Test
     void dryRunWritesNothingAndCountsTheSlotsItWouldChange() throws Exception {
-        SlotTableWriter writer = SlotTableWriters.forConfig(config, true);
+        SlotTableWriter writer = SlotTableWriters.forConfig(config, true, Ticker.system());
         PoolSpec pool = config.pools().get(0).spec();
         SlotTable two = Maglev.layout("1", List.of(new Member("a:1", 1), new Member("b:1", 1)), 1024);
         SlotTable one = Maglev.layout("1", List.of(new Member("a:1", 1), new Member("b:1", 0)), 1024);
@@ -61,6 +61,6 @@ class SlotTableWritersTest {
 
     @Test
     void theRealWriterIsOpenVswitchAtTheConfiguredTarget() {
-        assertThat(SlotTableWriters.forConfig(config, false)).isInstanceOf(BundleSlotWriter.class);
+        assertThat(SlotTableWriters.forConfig(config, false, Ticker.system())).isInstanceOf(BundleSlotWriter.class);
     }
 }

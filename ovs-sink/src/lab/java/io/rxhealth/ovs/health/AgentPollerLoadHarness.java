@@ -20,7 +20,6 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -64,7 +63,7 @@ public final class AgentPollerLoadHarness {
             String key = a.getAddress().getHostAddress() + ":8080";
             members.put(key, new MemberRuntime(key, MemberSnapshot.initial(2, 3, true), changes::incrementAndGet,
                     metrics, InstantSource.system()));
-            targets.add(new AgentTarget(key, a, SourceAddress.of(Optional.empty()), ""));
+            targets.add(new AgentTarget(key, a, SourceAddress.any(), ""));
         }
         LongAdder replies = new LongAdder();
         Map<AgentFailure, LongAdder> failures = new EnumMap<>(AgentFailure.class);

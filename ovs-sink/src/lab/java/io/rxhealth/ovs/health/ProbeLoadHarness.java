@@ -60,13 +60,14 @@ public final class ProbeLoadHarness {
         ProbeKind kind = args.length > 3 ? ProbeKind.valueOf(args[3].toUpperCase(java.util.Locale.ROOT)) : ProbeKind.HTTP;
         Optional<String> source = args.length > 4 ? Optional.of(args[4]) : Optional.empty();
 
+        SourceAddresses sources = new SourceAddresses(Ticker.system());
         List<InetSocketAddress> addresses = new ArrayList<>();
         List<ProbeTarget> targets = new ArrayList<>();
         for (int i = 0; i < members; i++) {
             String ip = "127.0." + (1 + i / 250) + "." + (1 + i % 250);
             addresses.add(new InetSocketAddress(InetAddress.getByName(ip), PORT));
             targets.add(Probes.of(new MemberConfig(ip, PORT, 100, OptionalInt.empty(), "",
-                    new ProbeConfig(kind, PORT, kind == ProbeKind.HTTP ? "/healthz" : ""), source)));
+                    new ProbeConfig(kind, PORT, kind == ProbeKind.HTTP ? "/healthz" : ""), source), sources));
         }
         FakeTargets fakes = new FakeTargets(addresses, dark);
         fakes.start();

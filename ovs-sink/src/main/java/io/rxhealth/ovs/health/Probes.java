@@ -9,10 +9,11 @@ public final class Probes {
     private Probes() {
     }
 
-    public static ProbeTarget of(MemberConfig member) {
+    /** {@code sources} gives the probe its local address. */
+    public static ProbeTarget of(MemberConfig member, SourceAddresses sources) {
         ProbeConfig probe = member.probe();
         // An IPv4 literal: no name resolution happens.
         InetSocketAddress target = new InetSocketAddress(member.address(), probe.port());
-        return new ProbeTarget(member.key(), target, SourceAddress.of(member.source()), probe.kind(), probe.path());
+        return new ProbeTarget(member.key(), target, sources.of(member.source()), probe.kind(), probe.path());
     }
 }

@@ -8,9 +8,6 @@ import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.time.Duration;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The local address probes and agent polls bind to: the node's hc address in the member's
@@ -20,14 +17,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * interface may come up (or change address) after the daemon started. Not at every use: the JDK's
  * lookup lists every interface of the node, about 0.25 ms more per probe than a literal with 100
  * interfaces (311 against 57 us, docs/PERFORMANCE.md), and 10,000 members make 10,000 probes and
- * polls a second. All members naming one interface share one instance, hence one lookup per
- * interface per second.
+ * polls a second. {@link SourceAddresses} gives all members naming one interface one instance,
+ * hence one lookup per interface per second.
  */
 public final class SourceAddress {
     /** How long an interface's address (or its absence) is taken as known. */
     public static final Duration INTERFACE_TTL = Duration.ofSeconds(1);
     private static final SourceAddress ANY = new SourceAddress(null, null, null, null);
-    private static final Map<String, SourceAddress> INTERFACES = new ConcurrentHashMap<>();
 
     /** Finds an interface's IPv4 address, or fails with a message naming it. */
     @FunctionalInterface
@@ -51,24 +47,21 @@ public final class SourceAddress {
         this.lookup = lookup;
     }
 
-    /** {@code source} is an IPv4 literal, an interface name, or empty. */
-    public static SourceAddress of(Optional<String> source) {
-        if (source.isEmpty()) {
-            return ANY;
-        }
-        String s = source.get();
-        if (s.matches("[0-9.]+")) {
-            try {
-                // A literal: no name resolution happens.
-                return new SourceAddress(s, InetAddress.getByName(s), null, null);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("source: " + s + " (expected: an IPv4 address)", e);
-            }
-        }
-        return INTERFACES.computeIfAbsent(s, name -> forInterface(name, Ticker.system(), SourceAddress::ipv4Of));
+    /** Lets the kernel choose. */
+    static SourceAddress any() {
+        return ANY;
     }
 
-    /** An interface source with its own clock and lookup (tests). */
+    /** An IPv4 literal: no name resolution happens. */
+    static SourceAddress literal(String s) {
+        try {
+            return new SourceAddress(s, InetAddress.getByName(s), null, null);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("source: " + s + " (expected: an IPv4 address)", e);
+        }
+    }
+
+    /** An interface looked up with {@code lookup}, again once the last lookup is {@link #INTERFACE_TTL} old by {@code ticker}. */
     static SourceAddress forInterface(String name, Ticker ticker, Lookup lookup) {
         return new SourceAddress(requireNonNull(name, "name"), null, requireNonNull(ticker, "ticker"),
                 requireNonNull(lookup, "lookup"));
@@ -96,7 +89,7 @@ public final class SourceAddress {
         return r.address();
     }
 
-    private static InetAddress ipv4Of(String name) throws IOException {
+    static InetAddress ipv4Of(String name) throws IOException {
         NetworkInterface nif = NetworkInterface.getByName(name);
         if (nif == null) {
             throw new IOException("source interface " + name + ": not found");

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** The cross-reference rules of {@link Topology}; each violation is one line naming the value. */
 final class TopologyCheck {
@@ -15,11 +16,20 @@ final class TopologyCheck {
     private TopologyCheck() {
     }
 
+    /** Throws at the first violation, the segments' rules first, then the pools', the listeners', the routes'. */
     static void check(List<Segment> segments, List<Pool> pools, List<Listener> listeners, List<Route> routes) {
+        Map<Ipv4, String> owned = segments(segments);
+        Set<Integer> poolIds = pools(pools, segments);
+        listeners(listeners, segments, owned, poolIds);
+        routes(routes, segments);
+    }
+
+    /** Segments: unique names, ids and ports, prefixes apart, each well formed. Returns who owns each address. */
+    private static Map<Ipv4, String> segments(List<Segment> segments) {
         if (segments.isEmpty()) {
             throw new IllegalArgumentException("segments: none (expected: at least one)");
         }
-        Set<String> names = new LinkedHashSet<>();
+        Set<String> names = new HashSet<>();
         Set<Integer> ids = new HashSet<>();
         Set<String> portNames = new HashSet<>();
         Set<Integer> ofports = new HashSet<>();
@@ -28,25 +38,7 @@ final class TopologyCheck {
             Segment s = segments.get(i);
             unique(names, s.name(), "segment name");
             unique(ids, s.id(), "segment id");
-            if (s.id() < 1 || s.id() > 0xffff) {
-                throw new IllegalArgumentException("segment id of " + s.name() + ": " + s.id() + " (expected: 1..65535)");
-            }
-            for (Segment other : segments.subList(0, i)) {
-                if (other.prefix().overlaps(s.prefix())) {
-                    throw new IllegalArgumentException("prefix of " + s.name() + ": " + s.prefix()
-                            + " (expected: not overlapping " + other.name() + "'s " + other.prefix() + ")");
-                }
-            }
-            if (!s.mac().unicast()) {
-                throw new IllegalArgumentException("mac of " + s.name() + ": " + s.mac() + " (expected: a unicast MAC)");
-            }
-            if (s.kind() == SegmentKind.PUBLIC && (s.privateListeners() || !s.hc().isEmpty())) {
-                throw new IllegalArgumentException("segment " + s.name()
-                        + ": public with private-listeners or hc ports (expected: those only in a private segment)");
-            }
-            if (s.allPorts().isEmpty()) {
-                throw new IllegalArgumentException("ports of " + s.name() + ": none (expected: at least one)");
-            }
+            segment(s, segments.subList(0, i));
             own(owned, s.address(), "address of " + s.name(), s);
             for (Port p : s.allPorts()) {
                 unique(portNames, p.name(), "port name");
@@ -56,32 +48,74 @@ final class TopologyCheck {
                 }
             }
         }
+        return owned;
+    }
+
+    /** One segment's own rules; {@code before} are the segments listed ahead of it. */
+    private static void segment(Segment s, List<Segment> before) {
+        if (s.id() < 1 || s.id() > 0xffff) {
+            throw new IllegalArgumentException("segment id of " + s.name() + ": " + s.id() + " (expected: 1..65535)");
+        }
+        for (Segment other : before) {
+            if (other.prefix().overlaps(s.prefix())) {
+                throw new IllegalArgumentException("prefix of " + s.name() + ": " + s.prefix()
+                        + " (expected: not overlapping " + other.name() + "'s " + other.prefix() + ")");
+            }
+        }
+        if (!s.mac().unicast()) {
+            throw new IllegalArgumentException("mac of " + s.name() + ": " + s.mac() + " (expected: a unicast MAC)");
+        }
+        if (s.kind() == SegmentKind.PUBLIC && (s.privateListeners() || !s.hc().isEmpty())) {
+            throw new IllegalArgumentException("segment " + s.name()
+                    + ": public with private-listeners or hc ports (expected: those only in a private segment)");
+        }
+        if (s.allPorts().isEmpty()) {
+            throw new IllegalArgumentException("ports of " + s.name() + ": none (expected: at least one)");
+        }
+    }
+
+    /** Pools: unique ids in range, a slot count multipath and Maglev take, members on host ports. Returns the ids. */
+    private static Set<Integer> pools(List<Pool> pools, List<Segment> segments) {
         Set<Integer> poolIds = new HashSet<>();
         for (Pool pool : pools) {
             unique(poolIds, pool.id(), "pool id");
             if (pool.id() < 1 || pool.id() > 0xffff) {
                 throw new IllegalArgumentException("pool id: " + pool.id() + " (expected: 1..65535)");
             }
-            if (pool.slots() > MAX_SLOTS) {
-                throw new IllegalArgumentException("slots of pool " + pool.id() + ": " + pool.slots()
-                        + " (expected: at most " + MAX_SLOTS + ", multipath's n_links)");
-            }
-            try {
-                Maglev.validateSlots(pool.slots());
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("slots of pool " + pool.id() + ": " + pool.slots()
-                        + " (expected: a power of two or a prime, 2.." + MAX_SLOTS + ")", e);
-            }
-            Set<Endpoint> members = new HashSet<>();
-            for (Endpoint m : pool.members()) {
-                unique(members, m, "member of pool " + pool.id());
-                boolean hostPort = segments.stream().flatMap(s -> s.ports().stream()).anyMatch(p -> m.address().equals(p.address()));
-                if (!hostPort) {
-                    throw new IllegalArgumentException("member of pool " + pool.id() + ": " + m.key()
-                            + " (expected: the address of a segment's host port, which table 21 outputs to)");
-                }
+            slots(pool);
+            members(pool, segments);
+        }
+        return poolIds;
+    }
+
+    private static void slots(Pool pool) {
+        if (pool.slots() > MAX_SLOTS) {
+            throw new IllegalArgumentException("slots of pool " + pool.id() + ": " + pool.slots()
+                    + " (expected: at most " + MAX_SLOTS + ", multipath's n_links)");
+        }
+        try {
+            Maglev.validateSlots(pool.slots());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("slots of pool " + pool.id() + ": " + pool.slots()
+                    + " (expected: a power of two or a prime, 2.." + MAX_SLOTS + ")", e);
+        }
+    }
+
+    private static void members(Pool pool, List<Segment> segments) {
+        Set<Endpoint> members = new HashSet<>();
+        for (Endpoint m : pool.members()) {
+            unique(members, m, "member of pool " + pool.id());
+            boolean hostPort = segments.stream().flatMap(s -> s.ports().stream()).anyMatch(p -> m.address().equals(p.address()));
+            if (!hostPort) {
+                throw new IllegalArgumentException("member of pool " + pool.id() + ": " + m.key()
+                        + " (expected: the address of a segment's host port, which table 21 outputs to)");
             }
         }
+    }
+
+    /** Listeners: unique, a VIP of its own inside a segment, a configured pool. Claims each VIP in {@code owned}. */
+    private static void listeners(List<Listener> listeners, List<Segment> segments, Map<Ipv4, String> owned,
+                                  Set<Integer> poolIds) {
         Set<String> endpoints = new HashSet<>();
         for (Listener l : listeners) {
             String what = "listener " + l.vip() + ":" + l.port();
@@ -100,6 +134,11 @@ final class TopologyCheck {
                 throw new IllegalArgumentException(what + ": VIP is the network address of " + s.name() + " (expected: a host address)");
             }
         }
+    }
+
+    /** Routes: to a named segment, for a prefix no segment covers. */
+    private static void routes(List<Route> routes, List<Segment> segments) {
+        Set<String> names = segments.stream().map(Segment::name).collect(Collectors.toCollection(LinkedHashSet::new));
         for (Route r : routes) {
             if (!names.contains(r.segment())) {
                 throw new IllegalArgumentException("route " + r.prefix() + ": segment '" + r.segment()

@@ -75,7 +75,7 @@ class AgentGrammarDifferentialIT {
                 m.onProbe(ProbeResult.pass("liveness is not under test"));
                 members.put(key, m);
                 targets.add(new AgentTarget(key, new InetSocketAddress("127.0.0.1", agent.port()),
-                        SourceAddress.of(Optional.empty()), ""));
+                        SourceAddress.any(), ""));
             }
             String config = """
                     global

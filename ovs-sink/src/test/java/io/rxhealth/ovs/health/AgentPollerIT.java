@@ -189,7 +189,7 @@ class AgentPollerIT {
         t.start();
 
         poller(List.of(new AgentTarget("m", new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort()),
-                SourceAddress.of(Optional.of("127.0.0.2")), ""))).start();
+                new SourceAddresses(Ticker.system()).of(Optional.of("127.0.0.2")), ""))).start();
 
         await().atMost(Duration.ofSeconds(5)).until(() -> !peers.isEmpty());
         assertThat(peers.get(0).getHostAddress()).isEqualTo("127.0.0.2");
@@ -200,7 +200,7 @@ class AgentPollerIT {
         FakeAgent agent = track(new FakeAgent("up\n"));
 
         poller(List.of(new AgentTarget("m", new InetSocketAddress(InetAddress.getLoopbackAddress(), agent.port()),
-                SourceAddress.of(Optional.of("rxhnosuchif0")), ""))).start();
+                new SourceAddresses(Ticker.system()).of(Optional.of("rxhnosuchif0")), ""))).start();
 
         await().atMost(Duration.ofSeconds(5)).until(() -> !events.isEmpty());
         assertThat(events.get(0)).isEqualTo("m CONNECT");
@@ -216,7 +216,7 @@ class AgentPollerIT {
 
     private static AgentTarget target(String key, int port, String send) {
         return new AgentTarget(key, new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
-                SourceAddress.of(Optional.empty()), send);
+                SourceAddress.any(), send);
     }
 
     /** An agent that sends {@code partial} and then holds every connection open until the test ends. */

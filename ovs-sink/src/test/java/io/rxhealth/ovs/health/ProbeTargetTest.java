@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rxhealth.ovs.config.ProbeKind;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -13,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ProbeTargetTest {
     private static ProbeTarget target(ProbeKind kind) {
         return new ProbeTarget("10.20.0.2:8080", new InetSocketAddress("10.20.0.2", 8081),
-                SourceAddress.of(Optional.empty()), kind, "/healthz");
+                SourceAddress.any(), kind, "/healthz");
     }
 
     @ParameterizedTest(name = "''{0}''")

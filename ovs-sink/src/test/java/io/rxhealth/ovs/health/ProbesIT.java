@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 /** Liveness probes against real sockets on loopback, run by the scheduler as the daemon runs them. */
 class ProbesIT {
     private static final Duration TIMEOUT = Duration.ofMillis(500);
+    private final SourceAddresses sources = new SourceAddresses(Ticker.system());
 
     @Test
     void httpProbePassesOn2xxFromTheBoundSource() throws Exception {
@@ -101,7 +102,7 @@ class ProbesIT {
             for (int i = 0; i < members; i++) {
                 MemberConfig m = new MemberConfig("127.0.0.1", 10_000 + i, 100, OptionalInt.empty(), "",
                         new ProbeConfig(ProbeKind.HTTP, silent.getLocalPort(), "/healthz"), Optional.empty());
-                targets.add(Probes.of(m));
+                targets.add(Probes.of(m, sources));
             }
             Map<String, ProbeResult> results = new ConcurrentHashMap<>();
             try (ProbeScheduler scheduler = new ProbeScheduler(targets, Duration.ofSeconds(30), Duration.ofSeconds(3),
@@ -127,7 +128,7 @@ class ProbesIT {
             List<ProbeTarget> targets = new ArrayList<>();
             for (int i = 0; i < members; i++) {
                 targets.add(Probes.of(new MemberConfig("127.0.0.1", 10_000 + i, 100, OptionalInt.empty(), "",
-                        new ProbeConfig(ProbeKind.TCP, server.getLocalPort(), ""), Optional.of(source))));
+                        new ProbeConfig(ProbeKind.TCP, server.getLocalPort(), ""), Optional.of(source)), sources));
             }
             Map<String, ProbeResult> results = new ConcurrentHashMap<>();
             try (ProbeScheduler scheduler = new ProbeScheduler(targets, Duration.ofSeconds(30), TIMEOUT, members,
@@ -163,11 +164,11 @@ class ProbesIT {
         return found;
     }
 
-    private static ProbeResult probeOnce(ProbeKind kind, int port, Optional<String> source) throws Exception {
+    private ProbeResult probeOnce(ProbeKind kind, int port, Optional<String> source) throws Exception {
         MemberConfig m = new MemberConfig("127.0.0.1", port, 100, OptionalInt.empty(), "",
                 new ProbeConfig(kind, port, "/healthz"), source);
         CompletableFuture<ProbeResult> first = new CompletableFuture<>();
-        try (ProbeScheduler scheduler = new ProbeScheduler(List.of(Probes.of(m)), Duration.ofSeconds(30), TIMEOUT, 1,
+        try (ProbeScheduler scheduler = new ProbeScheduler(List.of(Probes.of(m, sources)), Duration.ofSeconds(30), TIMEOUT, 1,
                 (key, result) -> first.complete(result), Ticker.system())) {
             scheduler.start();
             return first.get(5, TimeUnit.SECONDS);

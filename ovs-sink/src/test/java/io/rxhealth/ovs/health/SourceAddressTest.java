@@ -15,6 +15,7 @@ class SourceAddressTest {
     private final AtomicLong now = new AtomicLong(1_000);
     private final List<String> lookups = new ArrayList<>();
     private InetAddress current;
+    private final SourceAddresses sources = new SourceAddresses(now::get);
 
     private SourceAddress hcif() {
         return SourceAddress.forInterface("hcif-p1", now::get, name -> {
@@ -55,20 +56,20 @@ class SourceAddressTest {
 
     @Test
     void membersNamingOneInterfaceShareOneSource() {
-        assertThat(SourceAddress.of(Optional.of("rxhsame0"))).isSameAs(SourceAddress.of(Optional.of("rxhsame0")));
-        assertThat(SourceAddress.of(Optional.of("rxhsame0"))).isNotSameAs(SourceAddress.of(Optional.of("rxhsame1")));
+        assertThat(sources.of(Optional.of("rxhsame0"))).isSameAs(sources.of(Optional.of("rxhsame0")));
+        assertThat(sources.of(Optional.of("rxhsame0"))).isNotSameAs(sources.of(Optional.of("rxhsame1")));
     }
 
     @Test
     void aLiteralOrNothingNeedsNoLookup() throws Exception {
-        assertThat(SourceAddress.of(Optional.of("127.0.0.2")).resolve()).isEqualTo(InetAddress.getByName("127.0.0.2"));
-        assertThat(SourceAddress.of(Optional.empty()).resolve()).isNull();
-        assertThat(SourceAddress.of(Optional.empty())).hasToString("any");
+        assertThat(sources.of(Optional.of("127.0.0.2")).resolve()).isEqualTo(InetAddress.getByName("127.0.0.2"));
+        assertThat(sources.of(Optional.empty()).resolve()).isNull();
+        assertThat(sources.of(Optional.empty())).hasToString("any");
     }
 
     @Test
     void refusesALiteralThatIsNotAnAddress() {
-        assertThatThrownBy(() -> SourceAddress.of(Optional.of("10.20.0.999")))
+        assertThatThrownBy(() -> sources.of(Optional.of("10.20.0.999")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("source: 10.20.0.999 (expected: an IPv4 address)");
     }

@@ -30,24 +30,27 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * The whole bench of {@code stand/} with real traffic: the pipeline applied by {@link PipelineApplier},
  * Maglev slot tables over the four backends written by {@link BundleSlotWriter}, curl and
  * {@code stand/probe.py} in the client namespaces. Seeds 002 (public path) and 003 (private listener).
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StandIT {
     private static final List<String> MEMBERS = List.of("10.20.0.2:8080", "10.20.0.3:8080", "10.30.0.2:8080", "10.30.0.3:8080");
     private static final int CONNECTIONS = 48;
 
-    private static Stand stand;
-    private static Topology topology;
-    private static PipelineApplier applier;
-    private static BundleSlotWriter writer;
+    // One bench for the class: bringing the namespaces up takes seconds.
+    private Stand stand;
+    private Topology topology;
+    private PipelineApplier applier;
+    private BundleSlotWriter writer;
     private final Map<Integer, SlotTable> installed = new TreeMap<>();
 
     @BeforeAll
-    static void bringUp() throws Exception {
+    void bringUp() throws Exception {
         stand = Stand.bare();
         topology = StandTopology.read();
         applier = new PipelineApplier(new OfctlSwitch(stand.target(), CommandRunner.processes()), Ticker.system());
@@ -55,7 +58,7 @@ class StandIT {
     }
 
     @AfterAll
-    static void tearDown() throws Exception {
+    void tearDown() throws Exception {
         if (stand != null) {
             stand.close();
         }
@@ -64,6 +67,7 @@ class StandIT {
     /** Every test starts from the pipeline without slots, then the daemon's part: all four members in every pool. */
     @BeforeEach
     void applyPipelineThenSlots() throws Exception {
+        installed.clear();
         applier.apply(topology, Map.of(), StandTopology.NEIGHBOURS);
         for (Pool pool : topology.pools()) {
             SlotTable layout = StandTopology.layout(pool, MEMBERS);
@@ -213,13 +217,13 @@ class StandIT {
         assertThat(Reply.backends(curl("cli1", "http://192.168.5.21/", CONNECTIONS))).containsExactly("be1", "be2", "be3");
     }
 
-    /** Every flow of the bridge except learned ones (they come and go with traffic), sorted. */
     /** Pool {@code id} of the topology, as the slot writer takes it. */
-    private static PoolSpec spec(int id) {
+    private PoolSpec spec(int id) {
         return PoolSpecs.of(id, topology.pool(id).slots());
     }
 
-    private static List<String> pipelineFlows() throws Exception {
+    /** Every flow of the bridge except learned ones (they come and go with traffic), sorted. */
+    private List<String> pipelineFlows() throws Exception {
         CommandResult dump = stand.ofctl("dump-flows", "--no-stats");
         assertThat(dump.exitCode()).isZero();
         return dump.stdout().lines().filter(l -> l.contains("table=") && !l.contains("hard_timeout=300, priority="))
@@ -227,7 +231,7 @@ class StandIT {
     }
 
     /** {@code count} new connections from HOST to URL in one curl, every reply parsed. */
-    private static List<Reply> curl(String host, String url, int count) throws Exception {
+    private List<Reply> curl(String host, String url, int count) throws Exception {
         List<String> command = new ArrayList<>(List.of("curl", "-s", "-m", "5"));
         command.addAll(Collections.nCopies(count, url));
         CommandResult result = stand.on(host, command.toArray(String[]::new));

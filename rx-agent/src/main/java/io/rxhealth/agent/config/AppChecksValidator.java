@@ -9,6 +9,7 @@ import io.rxhealth.agent.config.RawConfig.RawContainer;
 import io.rxhealth.agent.config.RawConfig.RawDocker;
 import io.rxhealth.agent.config.RawConfig.RawHttp;
 import io.rxhealth.agent.config.RawConfig.RawWindow;
+import io.rxhealth.checks.docker.DockerCheckConfig;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -84,18 +85,19 @@ final class AppChecksValidator {
         if (d == null) {
             return;
         }
-        String host = or(d.host(), "unix:///var/run/docker.sock");
+        String host = or(d.host(), DockerCheckConfig.DEFAULT_HOST);
         if (!(host.startsWith("unix://") || host.startsWith("tcp://"))) {
             throw new ConfigException("checks.docker.host", host, "unix:///path or tcp://host:port");
         }
         Duration timeout = timeout("checks.docker", d.timeout());
         out.add(new CheckSpec.DockerDaemon("docker", host,
                 policy("checks.docker", d.onWarn(), d.onCrit(), d.onUnknown(), "50%", "down"), timeout));
-        int limit = d.restartLimit() == null ? 3 : d.restartLimit();
+        int limit = d.restartLimit() == null ? DockerCheckConfig.DEFAULT_MAX_RESTARTS : d.restartLimit();
         if (limit < 1) {
             throw new ConfigException("checks.docker.restart-limit", limit, ">= 1");
         }
-        Duration restartWindow = positive("checks.docker.restart-window", or(d.restartWindow(), "10m"));
+        Duration restartWindow = d.restartWindow() == null ? DockerCheckConfig.DEFAULT_RESTART_WINDOW
+                : positive("checks.docker.restart-window", d.restartWindow());
         if (d.containers() == null) {
             return;
         }

@@ -3,6 +3,7 @@ package io.rxhealth.agent.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.rxhealth.checks.docker.DockerCheckConfig;
 import io.rxhealth.weighting.Reaction;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +29,22 @@ class ConfigLoaderTest {
         assertEquals(0.85, cpu.warn(), 1e-9);
         assertEquals(Reaction.down(), cpu.policy().onCrit());
         assertEquals(Reaction.down(), cpu.policy().onUnknown());
+    }
+
+    @Test
+    void aDockerSectionWithoutSettingsTakesTheDockerChecksOwnDefaults() {
+        AgentConfig c = loader.parse("""
+                checks:
+                  docker:
+                    containers: [{ name: rx-storage }]
+                """, "test");
+        CheckSpec.DockerDaemon daemon = (CheckSpec.DockerDaemon) c.checks().get(0);
+        CheckSpec.Container container = (CheckSpec.Container) c.checks().get(1);
+        assertEquals("unix:///var/run/docker.sock", daemon.host());
+        assertEquals(DockerCheckConfig.DEFAULT_HOST, daemon.host());
+        assertEquals(DockerCheckConfig.DEFAULT_HOST, container.host());
+        assertEquals(DockerCheckConfig.DEFAULT_MAX_RESTARTS, container.restartLimit());
+        assertEquals(DockerCheckConfig.DEFAULT_RESTART_WINDOW, container.restartWindow());
     }
 
     @Test

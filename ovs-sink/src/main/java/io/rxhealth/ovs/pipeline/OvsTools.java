@@ -1,10 +1,9 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.pipeline;
 
 import static java.util.Objects.requireNonNull;
 
 import io.rxhealth.ovs.openflow.OpenFlowException;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
-import io.rxhealth.ovs.pipeline.Tables;
 import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
 import java.io.IOException;
@@ -22,7 +21,7 @@ import java.util.regex.Pattern;
  * ovs-vswitchd control socket. Arguments are checked before they reach a command line, and no shell
  * is involved.
  */
-final class OvsTools {
+public final class OvsTools {
     private static final Pattern IN_PORT = Pattern.compile("[A-Za-z0-9_.-]{1,32}");
     private static final Pattern FLOW = Pattern.compile("[A-Za-z0-9_.:,=/-]{0,512}");
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
@@ -32,7 +31,7 @@ final class OvsTools {
     private final Optional<String> appctl;
     private final CommandRunner runner;
 
-    OvsTools(OpenFlowSwitch ovs, Optional<String> bridge, Optional<String> appctl, CommandRunner runner) {
+    public OvsTools(OpenFlowSwitch ovs, Optional<String> bridge, Optional<String> appctl, CommandRunner runner) {
         this.ovs = requireNonNull(ovs, "ovs");
         this.bridge = requireNonNull(bridge, "bridge");
         this.appctl = requireNonNull(appctl, "appctl");
@@ -40,12 +39,12 @@ final class OvsTools {
     }
 
     /** {@code ovs-ofctl dump-flows} of the bridge, of one table when given. */
-    String flows(OptionalInt table) throws OpenFlowException {
+    public String flows(OptionalInt table) throws OpenFlowException {
         return ovs.dumpFlows(table);
     }
 
     /** {@code ovs-appctl ofproto/trace BRIDGE in_port=P,FLOW}. */
-    String trace(String inPort, String flow) throws Exception {
+    public String trace(String inPort, String flow) throws Exception {
         if (inPort == null || !IN_PORT.matcher(inPort).matches()) {
             throw new IllegalArgumentException("in_port: '" + inPort + "' (expected: an OpenFlow port number or name)");
         }
@@ -59,12 +58,12 @@ final class OvsTools {
     }
 
     /** The learned FDB of the private segments: table 25 (L2 switching is flow-based, not NORMAL). */
-    String fdb() throws OpenFlowException {
+    public String fdb() throws OpenFlowException {
         return flows(OptionalInt.of(Tables.SWITCH));
     }
 
     /** {@code ovs-appctl dpctl/dump-conntrack zone=1}: the listeners' connections. */
-    String conntrack() throws Exception {
+    public String conntrack() throws Exception {
         return run(appctl("dpctl/dump-conntrack", "zone=" + Tables.CT_ZONE));
     }
 

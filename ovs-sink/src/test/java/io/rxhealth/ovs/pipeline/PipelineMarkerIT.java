@@ -1,16 +1,10 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.rxhealth.ovs.flow.OvsSandbox;
 import io.rxhealth.ovs.openflow.OfctlSwitch;
-import io.rxhealth.ovs.pipeline.Endpoint;
-import io.rxhealth.ovs.pipeline.Ipv4;
-import io.rxhealth.ovs.pipeline.Mac;
-import io.rxhealth.ovs.pipeline.PipelineApplier;
-import io.rxhealth.ovs.pipeline.Topology;
-import io.rxhealth.ovs.pipeline.TopologyFile;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
 import io.rxhealth.weighting.Ticker;

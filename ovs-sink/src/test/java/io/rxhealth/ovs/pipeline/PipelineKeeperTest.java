@@ -1,15 +1,10 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.rxhealth.ovs.fake.FakeSwitch;
 import io.rxhealth.ovs.openflow.OfctlSwitch;
-import io.rxhealth.ovs.pipeline.Ipv4;
-import io.rxhealth.ovs.pipeline.Mac;
-import io.rxhealth.ovs.pipeline.PipelineApplier;
-import io.rxhealth.ovs.pipeline.PipelineRenderer;
-import io.rxhealth.ovs.pipeline.Topology;
-import io.rxhealth.ovs.pipeline.TopologyFile;
 import io.rxhealth.ovs.slots.MemberSpec;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
@@ -159,7 +154,7 @@ class PipelineKeeperTest {
         return TopologyFile.parse(yaml(), "lb-topology.yaml");
     }
 
-    static String yaml() {
+    private static String yaml() {
         try (InputStream in = PipelineKeeperTest.class.getResourceAsStream("lb-topology.yaml")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

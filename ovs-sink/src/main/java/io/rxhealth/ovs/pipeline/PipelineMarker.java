@@ -1,12 +1,10 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.pipeline;
 
 import static java.util.Objects.requireNonNull;
 
 import io.rxhealth.ovs.openflow.Bundle;
 import io.rxhealth.ovs.openflow.OpenFlowException;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
-import io.rxhealth.ovs.pipeline.PipelineRenderer;
-import io.rxhealth.ovs.pipeline.Topology;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,10 +16,10 @@ import java.util.Map;
  * cookie ({@code dump-aggregate}, one line whatever the table sizes) and a point update of one
  * table-21 flow (a bundle: strict delete of its match, add).
  */
-final class PipelineMarker {
+public final class PipelineMarker {
     private final OpenFlowSwitch ovs;
 
-    PipelineMarker(OpenFlowSwitch ovs) {
+    public PipelineMarker(OpenFlowSwitch ovs) {
         this.ovs = requireNonNull(ovs, "ovs");
     }
 
@@ -30,7 +28,7 @@ final class PipelineMarker {
      * start with the pool id, 1..65535), the lower 48 bits from the SHA-256 of the rendered
      * pipeline, so that a pipeline of another topology does not count as this one.
      */
-    static long cookie(Topology topology) {
+    public static long cookie(Topology topology) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             for (String flow : PipelineRenderer.render(topology, Map.of())) {

@@ -1,17 +1,9 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.pipeline;
 
 import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.rxhealth.ovs.pipeline.Ipv4;
-import io.rxhealth.ovs.pipeline.Mac;
-import io.rxhealth.ovs.pipeline.PipelineApplied;
-import io.rxhealth.ovs.pipeline.PipelineApplier;
-import io.rxhealth.ovs.pipeline.PipelineApplyException;
-import io.rxhealth.ovs.pipeline.PipelineRenderer;
-import io.rxhealth.ovs.pipeline.Tables;
-import io.rxhealth.ovs.pipeline.Topology;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.MemberTraffic;
 import io.rxhealth.ovs.slots.PoolSpec;
@@ -37,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * re-apply the neighbours written are the ones in the bundle, so a wipe never leaves table 21
  * without members while memory says "unchanged" (seed 001's bug). All methods are serialised.
  */
-final class PipelineKeeper implements SlotTableWriter {
+public final class PipelineKeeper implements SlotTableWriter {
     private static final Logger log = LoggerFactory.getLogger(PipelineKeeper.class);
 
     private final Topology topology;
@@ -62,7 +54,7 @@ final class PipelineKeeper implements SlotTableWriter {
     /** The last failed apply's message: a switch that stays down is logged once, not every check. */
     private String lastFailure;
 
-    PipelineKeeper(Topology topology, SlotTableWriter slots, PipelineApplier applier, PipelineMarker marker,
+    public PipelineKeeper(Topology topology, SlotTableWriter slots, PipelineApplier applier, PipelineMarker marker,
                    MeterRegistry registry) {
         this.topology = requireNonNull(topology, "topology");
         this.slots = requireNonNull(slots, "slots");
@@ -100,7 +92,7 @@ final class PipelineKeeper implements SlotTableWriter {
     }
 
     /** Checks that the switch holds the pipeline as written; re-applies it when not. True when it holds it now. */
-    synchronized boolean check() {
+    public synchronized boolean check() {
         long expected = expectedFlows();
         long found;
         try {
@@ -128,7 +120,7 @@ final class PipelineKeeper implements SlotTableWriter {
     }
 
     /** Re-applies the whole pipeline with the current slot tables and MACs, in one bundle. */
-    synchronized boolean reapply(String why) {
+    public synchronized boolean reapply(String why) {
         Map<Ipv4, Mac> macs = Map.copyOf(desired);
         PipelineApplied applied;
         try {
@@ -154,7 +146,7 @@ final class PipelineKeeper implements SlotTableWriter {
      * The members' MACs as resolved now: members whose MAC differs from what table 21 holds get a
      * point update each (their flow only); the others are left alone.
      */
-    synchronized void neighbours(Map<Ipv4, Mac> macs) {
+    public synchronized void neighbours(Map<Ipv4, Mac> macs) {
         Map<Ipv4, Mac> usable = new LinkedHashMap<>();
         macs.forEach((ip, mac) -> {
             if (topology.portOf(ip).isPresent()) {
@@ -188,7 +180,7 @@ final class PipelineKeeper implements SlotTableWriter {
     }
 
     /** The MAC table 21 holds for {@code member} as far as this node wrote it, or null. */
-    synchronized Mac pushed(Ipv4 member) {
+    public synchronized Mac pushed(Ipv4 member) {
         return pushed.get(member);
     }
 

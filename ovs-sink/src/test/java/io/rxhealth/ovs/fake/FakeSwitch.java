@@ -1,4 +1,4 @@
-package io.rxhealth.ovs;
+package io.rxhealth.ovs.fake;
 
 import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
@@ -10,9 +10,9 @@ import java.util.List;
  * A command runner standing in for ovs-ofctl: records every call, answers {@code dump-aggregate}
  * with a settable flow count, and accepts (or, when told, rejects) every bundle. Thread-safe.
  */
-final class FakeSwitch implements CommandRunner {
-    record Call(List<String> command, String stdin) {
-        String verb() {
+public final class FakeSwitch implements CommandRunner {
+    public record Call(List<String> command, String stdin) {
+        public String verb() {
             return command.get(4);
         }
     }
@@ -41,29 +41,29 @@ final class FakeSwitch implements CommandRunner {
         return new CommandResult(0, "", "");
     }
 
-    synchronized void flowCount(long count) {
+    public synchronized void flowCount(long count) {
         flowCount = count;
     }
 
     /** What a command with {@code word} among its arguments prints (e.g. {@code dpctl/dump-conntrack}). */
-    synchronized void output(String word, String stdout) {
+    public synchronized void output(String word, String stdout) {
         outputs.put(word, stdout);
     }
 
-    synchronized void failBundles(int n) {
+    public synchronized void failBundles(int n) {
         failBundles = n;
     }
 
     /** The stdin of every bundle, in order. */
-    synchronized List<String> bundles() {
+    public synchronized List<String> bundles() {
         return calls.stream().filter(c -> c.command().contains("bundle")).map(Call::stdin).toList();
     }
 
-    synchronized List<Call> calls() {
+    public synchronized List<Call> calls() {
         return List.copyOf(calls);
     }
 
-    synchronized void clear() {
+    public synchronized void clear() {
         calls.clear();
     }
 }
