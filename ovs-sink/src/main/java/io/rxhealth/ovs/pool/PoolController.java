@@ -74,43 +74,83 @@ public final class PoolController {
      * them when {@code force}). Returns false when some apply failed: the caller retries soon.
      */
     public synchronized boolean reconcile(boolean force) {
-        return reconcile(force, false);
-    }
-
-    /**
-     * As {@link #reconcile(boolean)}; with {@code verify}, a pool whose table is unchanged is read
-     * back from the data plane and re-applied in full when it drifted (flows deleted, the pipeline
-     * replaced, the switch restarted), so such damage is repaired within one reconcile interval.
-     */
-    public synchronized boolean reconcile(boolean force, boolean verify) {
         boolean allApplied = true;
         for (PoolState pool : pools) {
-            allApplied &= reconcile(pool, force, verify);
+            allApplied &= reconcile(pool, force);
         }
         return allApplied;
     }
 
-    private boolean reconcile(PoolState pool, boolean force, boolean verify) {
+    /**
+     * As {@link #reconcile(boolean)}, after {@link #verify()} when {@code verify}: a pool whose
+     * table drifted is then re-applied in full.
+     */
+    public boolean reconcile(boolean force, boolean verify) {
+        if (verify) {
+            verify();
+        }
+        return reconcile(force);
+    }
+
+    /**
+     * Reads every pool's installed table back from the data plane and marks a pool that no longer
+     * holds it (flows deleted, the pipeline replaced, the switch restarted) for a full re-apply;
+     * true when one did. The read-back runs outside the controller's lock, so an apply never
+     * waits behind it (at 65,536 slots a read takes 0.7-0.9 s); a read that an apply overtook is
+     * discarded, as it may show the table the apply replaced.
+     */
+    public boolean verify() {
+        boolean drifted = false;
+        for (Readback r : readbacks()) {
+            try {
+                if (!writer.holds(r.pool().spec, r.installed())) {
+                    drifted |= drifted(r);
+                }
+            } catch (Exception e) {
+                readbackFailed(r, e);
+            }
+        }
+        return drifted;
+    }
+
+    /** A pool's installed table as of its {@code applies}-th apply: what one read-back checks. */
+    private record Readback(PoolState pool, SlotTable installed, long applies) {
+    }
+
+    private synchronized List<Readback> readbacks() {
+        List<Readback> out = new ArrayList<>();
+        for (PoolState pool : pools) {
+            // Unknown or already due for a full apply: nothing a read-back could add.
+            if (pool.installed != null && !pool.forceNext) {
+                out.add(new Readback(pool, pool.installed, pool.appliesDone));
+            }
+        }
+        return out;
+    }
+
+    private synchronized boolean drifted(Readback r) {
+        PoolState pool = r.pool();
+        if (pool.appliesDone != r.applies() || pool.forceNext) {
+            return false;
+        }
+        pool.drifts.increment();
+        pool.forceNext = true;
+        log.warn("pool {}: the data plane no longer holds digest {}; re-applying in full", pool.spec.name(),
+                r.installed().digest());
+        return true;
+    }
+
+    private synchronized void readbackFailed(Readback r, Exception e) {
+        r.pool().lastError = e.toString();
+        log.warn("pool {}: cannot read the data plane back: {}", r.pool().spec.name(), e.toString());
+    }
+
+    private boolean reconcile(PoolState pool, boolean force) {
         SlotTable next = layout(pool);
         SlotTable installed = pool.installed;
         boolean forced = force || pool.forceNext;
         if (!forced && installed != null && installed.digest().equals(next.digest())) {
-            if (!verify) {
-                return true;
-            }
-            try {
-                if (writer.holds(pool.spec, installed)) {
-                    return true;
-                }
-            } catch (Exception e) {
-                pool.lastError = e.toString();
-                log.warn("pool {}: cannot read the data plane back: {}", pool.spec.name(), e.toString());
-                return false;
-            }
-            pool.drifts.increment();
-            log.warn("pool {}: the data plane no longer holds digest {}; re-applying in full", pool.spec.name(),
-                    installed.digest());
-            forced = true;
+            return true;
         }
         int moved = installed == null ? countOwned(next) : SlotDiff.between(installed, next).size();
         ApplyResult outcome;
@@ -128,6 +168,7 @@ public final class PoolController {
             return false;
         }
         pool.installed = next;
+        pool.appliesDone++;
         pool.held = next.slotCounts();
         pool.lastApplyAt = clock.instant();
         pool.lastSlotsMoved = moved;

@@ -23,6 +23,8 @@ final class PoolState {
     long applyFailures;
     String lastError;
     boolean forceNext;
+    /** Applies that succeeded; a read-back that an apply overtook sees it changed and is discarded. */
+    long appliesDone;
     /** The panic decision of the last layout, {@code null} before the first; volatile: the gauges read it unlocked. */
     volatile PanicDecision panic;
 

@@ -15,7 +15,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs the {@link PoolController} on one thread: shortly after a member change (changes within
  * {@code debounce} are coalesced), every {@code interval}, {@code retry} after a failed apply, and
- * at once, forced, on request.
+ * at once, forced, on request. The read-back that repairs drift runs every {@code interval} on a
+ * thread of its own and hands a drifted pool to the apply thread: a change never waits behind a
+ * read of the data plane.
  */
 public final class ReconcileLoop implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ReconcileLoop.class);
@@ -25,6 +27,7 @@ public final class ReconcileLoop implements AutoCloseable {
     private final Duration retry;
     private final Duration debounce;
     private final ScheduledExecutorService executor;
+    private final ScheduledExecutorService readback;
     private final AtomicBoolean changePending = new AtomicBoolean();
     private final AtomicBoolean retryPending = new AtomicBoolean();
     /** False until the first reconcile: changes seen while members are first probed are not applied one by one. */
@@ -36,13 +39,26 @@ public final class ReconcileLoop implements AutoCloseable {
         this.retry = requireNonNull(retry, "retry");
         this.debounce = requireNonNull(debounce, "debounce");
         this.executor = Executors.newSingleThreadScheduledExecutor(BackgroundExecutors.threads("rx-reconcile"));
+        this.readback = Executors.newSingleThreadScheduledExecutor(BackgroundExecutors.threads("rx-readback"));
     }
 
-    /** Starts the periodic reconcile; the first one runs one interval from now. */
+    /** Starts the periodic reconcile and read-back; the first ones run one interval from now. */
     public void start() {
         live = true;
-        executor.scheduleWithFixedDelay(() -> run(false, true), interval.toNanos(), interval.toNanos(),
+        executor.scheduleWithFixedDelay(() -> run(false), interval.toNanos(), interval.toNanos(),
                 TimeUnit.NANOSECONDS);
+        readback.scheduleWithFixedDelay(this::verify, interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private void verify() {
+        try {
+            if (controller.verify()) {
+                executor.execute(() -> run(false));
+            }
+        } catch (RuntimeException e) {
+            // As for the apply: a bug must not end the schedule.
+            log.error("read-back failed", e);
+        }
     }
 
     /** A member changed: reconcile soon (once the first reconcile has begun). Cheap, any thread. */
@@ -66,14 +82,9 @@ public final class ReconcileLoop implements AutoCloseable {
     }
 
     private boolean run(boolean force) {
-        return run(force, false);
-    }
-
-    /** {@code verify}: also read unchanged tables back (the periodic run), to repair drift. */
-    private boolean run(boolean force, boolean verify) {
         boolean ok;
         try {
-            ok = controller.reconcile(force, verify);
+            ok = controller.reconcile(force);
         } catch (RuntimeException e) {
             // A bug must not end the schedule: log, and try again on the retry delay.
             log.error("reconcile failed", e);
@@ -90,6 +101,7 @@ public final class ReconcileLoop implements AutoCloseable {
 
     @Override
     public void close() {
+        BackgroundExecutors.stop(readback);
         BackgroundExecutors.stop(executor);
     }
 }

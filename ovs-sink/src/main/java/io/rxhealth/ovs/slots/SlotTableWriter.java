@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Installs a pool's slot table into the data plane (OVS table 11), atomically: after a call the
  * data plane holds either {@code installed} or {@code next}, never a mix. Called from one thread
- * at a time (the pool controller's); implementations need not be thread-safe.
+ * at a time (the pool controller's) for {@link #apply}; {@link #holds} and {@link #traffic} may
+ * run meanwhile on other threads and must only read.
  *
  * <p>An empty {@code next} ({@link SlotTable#isEmpty()}) means fail-close: the pool's slots are
  * removed so that only {@code priority=0 actions=drop} remains for its traffic.
@@ -29,8 +30,10 @@ public interface SlotTableWriter {
     ApplyResult apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force) throws Exception;
 
     /**
-     * Whether the data plane still holds {@code installed} for {@code pool}; the periodic reconcile
-     * asks, and re-applies in full when it does not. A writer that cannot read back says true.
+     * Whether the data plane still holds {@code installed} for {@code pool}; the periodic read-back
+     * asks, and the pool is re-applied in full when it does not. A writer that cannot read back
+     * says true. Called from the read-back's own thread, possibly while an apply runs: like
+     * {@link #traffic}, it must only read.
      *
      * @throws Exception when the data plane cannot be read; the reconcile retries later
      */

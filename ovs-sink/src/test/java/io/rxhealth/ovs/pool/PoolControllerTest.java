@@ -6,8 +6,10 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.rxhealth.ovs.health.AgentFailure;
 import io.rxhealth.ovs.health.ProbeResult;
 import io.rxhealth.ovs.slots.MemberSpec;
+import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
+import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import io.rxhealth.weighting.panic.PanicThreshold;
@@ -60,6 +62,83 @@ class PoolControllerTest {
         assertThat(report(C).targetShare()).isEqualTo(0.5);
         assertThat(report(C).slots()).isEqualTo(512);
         assertThat(controller.report().get(0).digest()).isEqualTo(t.digest());
+    }
+
+    /** A writer whose read-back answers what {@code holds} says, after running {@code during}. */
+    private static class ReadBackWriter implements SlotTableWriter {
+        final RecordingSlotTableWriter applies = new RecordingSlotTableWriter();
+        boolean holds = true;
+        Runnable during = () -> { };
+
+        @Override
+        public ApplyResult apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force) throws Exception {
+            return applies.apply(pool, installed, next, force);
+        }
+
+        @Override
+        public boolean holds(PoolSpec pool, SlotTable installed) {
+            during.run();
+            return holds;
+        }
+    }
+
+    private double drifts() {
+        return registry.get("rxh_lbd_drift_repairs").counter().count();
+    }
+
+    @Test
+    void aDriftedTableFoundByTheReadBackIsReappliedInFull() {
+        ReadBackWriter readBack = new ReadBackWriter();
+        PoolController c = new PoolController(List.of(pool), members, readBack, metrics, CLOCK);
+        c.reconcile(false);
+
+        readBack.holds = false;
+        assertThat(c.verify()).isTrue();
+        assertThat(drifts()).isEqualTo(1);
+        // Marked, not applied: the apply is the apply thread's, after the read-back handed it over.
+        assertThat(readBack.applies.applies()).hasSize(1);
+
+        c.reconcile(false);
+        assertThat(readBack.applies.applies()).hasSize(2);
+        assertThat(readBack.applies.last().force()).isTrue();
+        readBack.holds = true;
+        assertThat(c.verify()).isFalse();
+        assertThat(drifts()).isEqualTo(1);
+    }
+
+    @Test
+    void aReadBackThatAnApplyOvertookIsDiscarded() {
+        ReadBackWriter readBack = new ReadBackWriter();
+        PoolController c = new PoolController(List.of(pool), members, readBack, metrics, CLOCK);
+        c.reconcile(false);
+
+        // While the table is being read, a change is applied: the read shows the table it replaced.
+        readBack.holds = false;
+        readBack.during = () -> {
+            readBack.during = () -> { };
+            members.get(A).onAgentReply("up 50%");
+            assertThat(c.reconcile(false)).isTrue();
+        };
+        assertThat(c.verify()).isFalse();
+        assertThat(drifts()).isZero();
+        assertThat(readBack.applies.applies()).hasSize(2);
+        assertThat(readBack.applies.last().force()).isFalse();
+    }
+
+    @Test
+    void aReadBackThatFailsKeepsTheTableAndSaysWhy() {
+        SlotTableWriter failing = new ReadBackWriter() {
+            @Override
+            public boolean holds(PoolSpec pool, SlotTable installed) {
+                throw new IllegalStateException("ovs-ofctl dump-flows: no exit within PT10S (killed)");
+            }
+        };
+        PoolController c = new PoolController(List.of(pool), members, failing, metrics, CLOCK);
+        c.reconcile(false);
+
+        assertThat(c.verify()).isFalse();
+        assertThat(drifts()).isZero();
+        assertThat(c.report().get(0).lastError()).contains("no exit within");
     }
 
     @Test
