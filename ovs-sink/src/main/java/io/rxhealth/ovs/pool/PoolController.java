@@ -7,9 +7,11 @@ import io.rxhealth.ovs.slots.MemberSpec;
 import io.rxhealth.ovs.slots.MemberTraffic;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.SlotTableWriter;
+import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
+import io.rxhealth.weighting.maglev.ZeroSlots;
 import io.rxhealth.weighting.panic.PanicThreshold;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -135,8 +137,10 @@ public final class PoolController {
         pool.forceNext = false;
         pool.applied.increment();
         tables.installed(pool.spec, next);
-        log.info("pool {}: applied digest {} ({} slots moved, {} flow mods{}{})", pool.spec.name(), next.digest(),
-                moved, outcome.flowMods(), outcome.fullReplace() ? ", full replace" : "", forced ? ", forced" : "");
+        // The layout version beside the digest: a release that changes the layout function changes
+        // every digest, and this says why.
+        log.info("pool {}: applied digest {} (layout v{}, {} slots moved, {} flow mods{}{})", pool.spec.name(),
+                next.digest(), Maglev.LAYOUT_VERSION, moved, outcome.flowMods(), outcome.fullReplace() ? ", full replace" : "", forced ? ", forced" : "");
         if (next.isEmpty()) {
             pool.failClose.increment();
             log.warn("pool {}: every member is out, table is empty: traffic to {}:{} is dropped (fail-close)",
@@ -159,7 +163,9 @@ public final class PoolController {
             // that raises every member to its configured weight gives each its home slots back.
             weighted.add(new Member(m.key(), weights.layout(i), m.configuredWeight()));
         }
-        return tables.next(spec, weighted);
+        SlotTable next = tables.next(spec, weighted);
+        ZeroSlotMembers.record(pool, ZeroSlots.in(next, weighted));
+        return next;
     }
 
     private List<MemberSnapshot> snapshots(PoolSpec spec) {
@@ -223,8 +229,10 @@ public final class PoolController {
                     pool.lastApplyAt = old.lastApplyAt;
                 }
                 if (old.spec.name().equals(pool.spec.name())) {
-                    // The decision in force goes on: a reload logs a panic only if it begins or ends.
+                    // The decision in force goes on: a reload logs a panic only if it begins or ends,
+                    // and the zero-slot members only if they change.
                     pool.panic = old.panic;
+                    pool.zeroSlots = old.zeroSlots;
                 }
             }
         }

@@ -6,7 +6,9 @@ import io.rxhealth.weighting.maglev.SlotTable;
 import io.rxhealth.weighting.panic.PanicDecision;
 import io.rxhealth.weighting.panic.PanicThreshold;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+
 /** What the controller believes about one pool's data plane. Guarded by the controller's lock. */
 final class PoolState {
     final PoolSpec spec;
@@ -25,6 +27,8 @@ final class PoolState {
     boolean forceNext;
     /** The panic decision of the last layout, {@code null} before the first; volatile: the gauges read it unlocked. */
     volatile PanicDecision panic;
+    /** Keys of the members with a positive weight and no slot in the last layout; volatile: a gauge reads it unlocked. */
+    volatile List<String> zeroSlots = List.of();
 
     PoolState(PoolSpec spec, PanicThreshold panicThreshold, LbMetrics metrics) {
         this.spec = spec;
@@ -40,5 +44,7 @@ final class PoolState {
             PanicDecision d = panic;
             return d == null ? Double.NaN : d.healthyShare().orElse(Double.NaN);
         });
+        metrics.gauge("rxh_lbd_pool_zero_slot_members", "Members with a positive weight that hold no slot of the"
+                + " last layout (their share is below one slot)", Map.of("pool", spec.name()), () -> zeroSlots.size());
     }
 }
