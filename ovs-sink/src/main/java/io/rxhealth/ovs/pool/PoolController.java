@@ -2,6 +2,7 @@ package io.rxhealth.ovs.pool;
 
 import static java.util.Objects.requireNonNull;
 
+import io.micrometer.core.instrument.Timer;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.MemberSpec;
 import io.rxhealth.ovs.slots.MemberTraffic;
@@ -37,6 +38,7 @@ public final class PoolController {
     private final SlotTableWriter writer;
     private final InstantSource clock;
     private final PoolTables tables;
+    private final LbMetrics metrics;
 
     /** {@code members} by key must hold every member of every pool; every pool has the default panic threshold. */
     public PoolController(List<PoolSpec> pools, Map<String, MemberRuntime> members, SlotTableWriter writer,
@@ -53,6 +55,7 @@ public final class PoolController {
                           Map<String, MemberRuntime> members, SlotTableWriter writer, LbMetrics metrics,
                           InstantSource clock, PoolTables tables) {
         this.tables = requireNonNull(tables, "tables");
+        this.metrics = requireNonNull(metrics, "metrics");
         this.members = Map.copyOf(members);
         this.writer = requireNonNull(writer, "writer");
         this.clock = requireNonNull(clock, "clock");
@@ -85,10 +88,12 @@ public final class PoolController {
      * replaced, the switch restarted), so such damage is repaired within one reconcile interval.
      */
     public synchronized boolean reconcile(boolean force, boolean verify) {
+        Timer.Sample took = metrics.start();
         boolean allApplied = true;
         for (PoolState pool : pools) {
             allApplied &= reconcile(pool, force, verify);
         }
+        took.stop(metrics.reconciles());
         return allApplied;
     }
 
@@ -116,9 +121,11 @@ public final class PoolController {
         }
         int moved = installed == null ? countOwned(next) : SlotDiff.between(installed, next).size();
         ApplyResult outcome;
+        Timer.Sample took = metrics.start();
         try {
             outcome = writer.apply(pool.spec, installed, next, forced);
         } catch (Exception e) {
+            took.stop(pool.applyDuration);
             pool.failed.increment();
             pool.applyFailures++;
             pool.lastError = e.toString();
@@ -129,8 +136,9 @@ public final class PoolController {
                     installed == null ? "nothing known" : installed.digest(), e.toString());
             return false;
         }
-        pool.installed = next;
+        took.stop(pool.applyDuration);
         pool.held = next.slotCounts();
+        pool.install(next);
         pool.lastApplyAt = clock.instant();
         pool.lastSlotsMoved = moved;
         pool.lastError = null;
@@ -163,6 +171,7 @@ public final class PoolController {
             // that raises every member to its configured weight gives each its home slots back.
             weighted.add(new Member(m.key(), weights.layout(i), m.configuredWeight()));
         }
+        pool.layoutWeights = weighted.stream().map(Member::weight).toList();
         SlotTable next = tables.next(spec, weighted);
         ZeroSlotMembers.record(pool, ZeroSlots.in(next, weighted));
         return next;
@@ -224,8 +233,8 @@ public final class PoolController {
                 if (old.installed != null && old.spec.id() == pool.spec.id() && old.spec.slots() == pool.spec.slots()
                         && old.spec.listenerAddress().equals(pool.spec.listenerAddress())
                         && old.spec.listenerPort() == pool.spec.listenerPort()) {
-                    pool.installed = old.installed;
                     pool.held = old.held;
+                    pool.install(old.installed);
                     pool.lastApplyAt = old.lastApplyAt;
                 }
                 if (old.spec.name().equals(pool.spec.name())) {
