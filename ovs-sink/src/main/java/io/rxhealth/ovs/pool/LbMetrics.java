@@ -140,10 +140,16 @@ public final class LbMetrics {
      * strips an {@code _info} suffix from a gauge's name; other registries (tests') get none.
      */
     private void info(String name, String help, List<String> labelNames, Supplier<Iterable<List<String>>> rows) {
-        if (registry instanceof PrometheusMeterRegistry prometheus) {
+        if (!(registry instanceof PrometheusMeterRegistry prometheus)) {
+            return;
+        }
+        try {
             GaugeWithCallback.builder().name(name).help(help).labelNames(labelNames.toArray(String[]::new))
                     .callback(cb -> rows.get().forEach(labels -> cb.call(1, labels.toArray(String[]::new))))
                     .register(prometheus.getPrometheusRegistry());
+        } catch (IllegalArgumentException e) {
+            // Already registered by an earlier LbMetrics on this registry: the first keeps it, as
+            // Micrometer keeps the first of two meters with one id.
         }
     }
 

@@ -94,4 +94,11 @@ class PoolMetricsTest {
         assertThat(registry.scrape()).contains("# TYPE process_cpu_seconds_total counter", "jvm_memory_used_bytes{");
         Promtool.assertClean(registry.scrape());
     }
+
+    @Test
+    void aSecondMetricsOnTheSameRegistryDoesNotFail() {
+        new LbMetrics(registry, new BuildInfo("0.2.0", "unknown", "17.0.13"));
+
+        assertThat(registry.scrape()).contains("rxh_lbd_build_info{java=\"17.0.13\",revision=\"0123456789ab\"");
+    }
 }
