@@ -29,6 +29,7 @@ import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.neigh.NeighbourSource;
 import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
+import io.rxhealth.ovs.pool.DrainEffect;
 import io.rxhealth.ovs.pool.LbMetrics;
 import io.rxhealth.ovs.pool.MemberRuntime;
 import io.rxhealth.ovs.pool.MemberSnapshot;
@@ -273,6 +274,11 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     @Override
     public boolean hasMember(String key) {
         return members.containsKey(key);
+    }
+
+    @Override
+    public List<DrainEffect> drainEffects(String key) {
+        return controller.drainEffects(key);
     }
 
     @Override

@@ -251,6 +251,21 @@ public final class PoolController {
         return List.copyOf(pools);
     }
 
+    /**
+     * What an operator's drain of {@code key} would do to each pool it is in, in configuration
+     * order; empty for a key no pool has. Judged on the members now: the drain itself may race
+     * with a member's change, which the caller accepts.
+     */
+    public synchronized List<DrainEffect> drainEffects(String key) {
+        List<DrainEffect> effects = new ArrayList<>();
+        for (PoolState pool : pools) {
+            if (pool.spec.member(key).isPresent()) {
+                effects.add(DrainEffect.of(pool.spec, snapshots(pool.spec), pool.panicThreshold, key));
+            }
+        }
+        return effects;
+    }
+
     /** The installed table of a pool, or {@code null} before its first apply. */
     public synchronized SlotTable installed(int poolId) {
         return pools.stream().filter(p -> p.spec.id() == poolId).findFirst().map(p -> p.installed).orElse(null);
