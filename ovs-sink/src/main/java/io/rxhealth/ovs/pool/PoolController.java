@@ -148,7 +148,8 @@ public final class PoolController {
         // The layout version beside the digest: a release that changes the layout function changes
         // every digest, and this says why.
         log.info("pool {}: applied digest {} (layout v{}, {} slots moved, {} flow mods{}{})", pool.spec.name(),
-                next.digest(), Maglev.LAYOUT_VERSION, moved, outcome.flowMods(), outcome.fullReplace() ? ", full replace" : "", forced ? ", forced" : "");
+                next.digest(), Maglev.LAYOUT_VERSION, moved, outcome.flowMods(),
+                outcome.fullReplace() ? ", full replace" : "", forced ? ", forced" : "");
         if (next.isEmpty()) {
             pool.failClose.increment();
             log.warn("pool {}: every member is out, table is empty: traffic to {}:{} is dropped (fail-close)",

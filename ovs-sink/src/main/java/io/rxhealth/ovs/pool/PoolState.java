@@ -38,12 +38,6 @@ final class PoolState {
     /** The weight the last layout gave each member, in the spec's order; empty before the first. */
     volatile List<Integer> layoutWeights = List.of();
 
-    /** Sets {@link #installed} and the pool's table info series. */
-    void install(SlotTable table) {
-        installed = table;
-        metrics.tableInstalled(spec.name(), table.digest(), Maglev.LAYOUT_VERSION);
-    }
-
     PoolState(PoolSpec spec, PanicThreshold panicThreshold, LbMetrics metrics) {
         this.spec = spec;
         this.panicThreshold = panicThreshold;
@@ -86,5 +80,11 @@ final class PoolState {
                         return w.isEmpty() ? 0 : w.get(index);
                     });
         }
+    }
+
+    /** Sets {@link #installed} and the pool's table info series. */
+    void install(SlotTable table) {
+        installed = table;
+        metrics.tableInstalled(spec.name(), table.digest(), Maglev.LAYOUT_VERSION);
     }
 }
