@@ -30,6 +30,7 @@ import io.rxhealth.ovs.neigh.NeighbourSource;
 import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
 import io.rxhealth.ovs.pipeline.OvsTools;
+import io.rxhealth.ovs.pool.DrainEffect;
 import io.rxhealth.ovs.pool.LbMetrics;
 import io.rxhealth.ovs.pool.MemberChanges;
 import io.rxhealth.ovs.pool.MemberRuntime;
@@ -269,6 +270,11 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     @Override
     public boolean hasMember(String key) {
         return members.containsKey(key);
+    }
+
+    @Override
+    public List<DrainEffect> drainEffects(String key) {
+        return controller.drainEffects(key);
     }
 
     @Override

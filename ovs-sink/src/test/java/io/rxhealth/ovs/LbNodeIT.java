@@ -247,6 +247,16 @@ class LbNodeIT {
                 "rxh_lbd_member_slots{member=\"" + a + "\",pool=\"web\"} 512");
     }
 
+    @Test
+    void theFullScrapePassesPromtool() throws Exception {
+        String body = get("/metrics").body();
+
+        assertThat(body).contains("rxh_lbd_build_info{", "rxh_lbd_pool_table_info{digest=\"" + report().digest() + "\"",
+                "rxh_lbd_slot_table_apply_seconds_bucket{", "rxh_lbd_reconcile_seconds_bucket{",
+                "rxh_lbd_pool_members_up{pool=\"web\"} 2.0", "jvm_memory_used_bytes{", "process_cpu_seconds_total ");
+        Promtool.assertClean(body);
+    }
+
     private int slots(String key) {
         return member(key).slots();
     }

@@ -4,7 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.rxhealth.ovs.api.NodeOperations;
+import io.rxhealth.ovs.openflow.OpenFlowException;
+import io.rxhealth.ovs.pool.DrainEffect;
 import io.rxhealth.ovs.threads.BackgroundExecutors;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.ExecutorService;
@@ -21,7 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The node's HTTP API on loopback: {@code GET /status}, {@code GET /slots}, {@code GET /metrics},
- * {@code POST /drain?member=}, {@code POST /enable?member=}, {@code POST /reapply}, and the
+ * {@code POST /drain?member=[&force=true]} (refused with 409 when it would empty a pool's table,
+ * unless forced), {@code POST /enable?member=}, {@code POST /reapply}, and the
  * read-only views of the data plane: {@code GET /neigh} (JSON), {@code GET /flows[?table=N]},
  * {@code GET /trace?in_port=P&flow=F}, {@code GET /fdb}, {@code GET /conns} (text as the Open
  * vSwitch tools print it).
@@ -90,6 +93,11 @@ public final class ApiServer implements AutoCloseable {
             sendQuietly(ex, 400, json.error(e.getMessage()));
         } catch (UnsupportedOperationException e) {
             sendQuietly(ex, 501, json.error(e.getMessage()));
+        } catch (OpenFlowException | IOException e) {
+            // An Open vSwitch tool failed (a bridge that is gone, a trace it refuses) or the client
+            // left: expected, so one line, no stack trace; the operator sees the tool's own words.
+            log.warn("API {} {}: {}", ex.getRequestMethod(), ex.getRequestURI().getPath(), e.getMessage());
+            sendQuietly(ex, 502, json.error(e.getMessage()));
         } catch (Exception e) {
             log.error("API {} {} failed", ex.getRequestMethod(), ex.getRequestURI().getPath(), e);
             sendQuietly(ex, 500, json.error(e.toString()));
@@ -109,11 +117,25 @@ public final class ApiServer implements AutoCloseable {
             send(ex, 404, json.error("member: " + member + " (expected: address:port of a configured member)"));
             return;
         }
+        boolean force = flag(query(ex), "force");
+        List<DrainEffect> effects = node.drainEffects(member);
+        List<String> closing = effects.stream().filter(DrainEffect::failsClose).map(DrainEffect::pool).toList();
+        if (drain && !closing.isEmpty() && !force) {
+            // Refused before anything changes: the operator asked to drain one member, not to drop a pool's traffic.
+            send(ex, 409, json.error("drain of " + member + " would leave pool " + String.join(", ", closing)
+                    + " with no member in the table, and its traffic dropped (fail-close); force it with"
+                    + " ?force=true (rx-health-lbd drain --force)"));
+            return;
+        }
         boolean changed = drain ? node.drain(member) : node.enable(member);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("member", member);
         body.put("operatorDrain", drain);
         body.put("changed", changed);
+        body.put("pools", effects.stream().map(DrainEffect::pool).toList());
+        if (drain) {
+            body.put("failClose", closing);
+        }
         send(ex, 200, json.object(body));
     }
 
@@ -136,6 +158,18 @@ public final class ApiServer implements AutoCloseable {
             return;
         }
         action.run();
+    }
+
+    /** An optional boolean parameter: absent or {@code false} is false, {@code true} (or bare) is true. */
+    private static boolean flag(Map<String, String> query, String name) {
+        String text = query.get(name);
+        if (text == null || text.equals("false")) {
+            return false;
+        }
+        if (text.isEmpty() || text.equals("true")) {
+            return true;
+        }
+        throw new IllegalArgumentException("query: " + name + "='" + text + "' (expected: true or false)");
     }
 
     private static OptionalInt table(String text) {

@@ -37,6 +37,7 @@ final class Json {
             pool.put("panic", p.panic());
             pool.put("healthyShare", p.healthyShare());
             pool.put("panicThreshold", p.panicThreshold());
+            pool.put("layoutVersion", p.layoutVersion());
             ArrayNode members = pool.putArray("members");
             for (MemberReport m : p.members()) {
                 ObjectNode n = members.addObject();
@@ -52,6 +53,7 @@ final class Json {
                 n.put("deviation", m.deviation());
                 n.put("packets", m.packets());
                 n.put("bytes", m.bytes());
+                n.put("zeroSlots", m.zeroSlots());
             }
         }
         return write(root);

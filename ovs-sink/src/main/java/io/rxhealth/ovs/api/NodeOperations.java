@@ -2,6 +2,7 @@ package io.rxhealth.ovs.api;
 
 import io.rxhealth.ovs.fleet.FleetStatus;
 import io.rxhealth.ovs.neigh.NeighbourReport;
+import io.rxhealth.ovs.pool.DrainEffect;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +19,14 @@ public interface NodeOperations {
 
     /** True when {@code key} is the {@code address:port} of a configured member. */
     boolean hasMember(String key);
+
+    /**
+     * What draining a configured member would do to each pool it is in (the pools named, and
+     * whether one would be left with no member in its table); empty when the node cannot say.
+     */
+    default List<DrainEffect> drainEffects(String key) {
+        return List.of();
+    }
 
     /** Takes a configured member out of every pool it is in; probes go on. True if it changed. */
     boolean drain(String key);

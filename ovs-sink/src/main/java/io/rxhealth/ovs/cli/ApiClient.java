@@ -47,7 +47,13 @@ final class ApiClient {
     }
 
     String postMember(String path, String member) throws ApiException, InterruptedException {
-        return post(path + "?member=" + URLEncoder.encode(member, StandardCharsets.UTF_8));
+        return postMember(path, member, false);
+    }
+
+    /** As {@link #postMember(String, String)}; {@code force} adds {@code force=true}. */
+    String postMember(String path, String member, boolean force) throws ApiException, InterruptedException {
+        return post(path + "?member=" + URLEncoder.encode(member, StandardCharsets.UTF_8)
+                + (force ? "&force=true" : ""));
     }
 
     /**

@@ -22,7 +22,8 @@ public final class LbdCommand implements Runnable {
         cl.addSubcommand("health", new HealthCommand(out, err));
         cl.addSubcommand("slots", new SlotsCommand(out, err));
         cl.addSubcommand("drain", member(new MemberCommand(out, err, true),
-                "Take a member (address:port) out of every layout it is in; probes and agent polls go on."));
+                "Take a member (address:port) out of every layout it is in; probes and agent polls go on."
+                        + " Names the pools; refuses to empty a pool's table (fail-close) without --force."));
         cl.addSubcommand("enable", member(new MemberCommand(out, err, false),
                 "Undo an operator drain of a member (address:port)."));
         cl.addSubcommand("neigh", new NeighCommand(out, err));

@@ -42,7 +42,7 @@ final class SlotsCommand extends ApiCommand {
         sb.append(t.render());
         for (PoolReport p : pools) {
             sb.append('\n').append("pool ").append(p.name()).append(" (id ").append(p.id()).append(", ")
-                    .append(p.listener()).append(", ").append(p.slots()).append(" slots)")
+                    .append(p.listener() == null ? "-" : p.listener()).append(", ").append(p.slots()).append(" slots)")
                     .append(p.failClose() ? ": FAIL-CLOSE, every member out" : "")
                     .append(p.panic() ? (p.failClose() ? "; " : ": ") + "PANIC, healthy share " + percent(p.healthyShare())
                             + " below " + p.panicThreshold() + "%, probe-up members at their configured weight" : "")
@@ -50,6 +50,11 @@ final class SlotsCommand extends ApiCommand {
                     .append("  digest       ").append(p.digest() == null ? "- (nothing applied yet)" : p.digest()).append('\n')
                     .append("  last change  ").append(p.lastApplyAt() == null ? "-" : p.lastApplyAt())
                     .append(" (").append(p.lastSlotsMoved()).append(" slots moved)").append('\n');
+            List<String> zero = p.members().stream().filter(MemberReport::zeroSlots).map(MemberReport::key).toList();
+            if (!zero.isEmpty()) {
+                sb.append("  zero slots   ").append(String.join(", ", zero))
+                        .append(" (positive weight, share below one slot: no traffic)").append('\n');
+            }
             if (p.lastError() != null) {
                 sb.append("  last error   ").append(p.lastError()).append(" (").append(p.applyFailures())
                         .append(" failed applies)").append('\n');

@@ -22,10 +22,14 @@ package io.rxhealth.ovs.pool;
  * @param targetShare     effective weight over the pool's total effective weight, 0..1
  * @param quota           {@code targetShare * slots}: the member's exact share of the table
  * @param deviation       {@code slots - quota}: within ±1 for an up-to-date table
+ * @param packets         packets of the member's slot flows, -1 when unknown
+ * @param bytes           bytes of the member's slot flows, -1 when unknown
+ * @param zeroSlots       the member has a positive weight and no slot in the last layout: its share is
+ *                        below one slot and lost the rounding (exact quotas allow a floor of 0)
  */
 public record MemberReport(String key, String verdict, String probe, String probeDetail, String agent,
                            String lastReply, String lastReplyAt, String agentFailure, long agentFailures,
                            int configuredWeight, int agentWeight, int effectiveWeight, boolean operatorDrain,
                            int slots, double targetShare, double quota, double deviation,
-                           long packets, long bytes) {
+                           long packets, long bytes, boolean zeroSlots) {
 }

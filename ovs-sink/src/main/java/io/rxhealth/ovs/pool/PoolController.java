@@ -2,14 +2,17 @@ package io.rxhealth.ovs.pool;
 
 import static java.util.Objects.requireNonNull;
 
+import io.micrometer.core.instrument.Timer;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.MemberSpec;
 import io.rxhealth.ovs.slots.MemberTraffic;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.SlotTableWriter;
+import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
+import io.rxhealth.weighting.maglev.ZeroSlots;
 import io.rxhealth.weighting.panic.PanicThreshold;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -35,6 +38,7 @@ public final class PoolController {
     private final SlotTableWriter writer;
     private final InstantSource clock;
     private final PoolTables tables;
+    private final LbMetrics metrics;
 
     /** {@code members} by key must hold every member of every pool; every pool has the default panic threshold. */
     public PoolController(List<PoolSpec> pools, Map<String, MemberRuntime> members, SlotTableWriter writer,
@@ -51,6 +55,7 @@ public final class PoolController {
                           Map<String, MemberRuntime> members, SlotTableWriter writer, LbMetrics metrics,
                           InstantSource clock, PoolTables tables) {
         this.tables = requireNonNull(tables, "tables");
+        this.metrics = requireNonNull(metrics, "metrics");
         this.members = Map.copyOf(members);
         this.writer = requireNonNull(writer, "writer");
         this.clock = requireNonNull(clock, "clock");
@@ -74,10 +79,12 @@ public final class PoolController {
      * them when {@code force}). Returns false when some apply failed: the caller retries soon.
      */
     public synchronized boolean reconcile(boolean force) {
+        Timer.Sample took = metrics.start();
         boolean allApplied = true;
         for (PoolState pool : pools) {
             allApplied &= reconcile(pool, force);
         }
+        took.stop(metrics.reconciles());
         return allApplied;
     }
 
@@ -154,9 +161,11 @@ public final class PoolController {
         }
         int moved = installed == null ? countOwned(next) : SlotDiff.between(installed, next).size();
         ApplyResult outcome;
+        Timer.Sample took = metrics.start();
         try {
             outcome = writer.apply(pool.spec, installed, next, forced);
         } catch (Exception e) {
+            took.stop(pool.applyDuration);
             pool.failed.increment();
             pool.applyFailures++;
             pool.lastError = e.toString();
@@ -167,17 +176,21 @@ public final class PoolController {
                     installed == null ? "nothing known" : installed.digest(), e.toString());
             return false;
         }
-        pool.installed = next;
+        took.stop(pool.applyDuration);
         pool.appliesDone++;
         pool.held = next.slotCounts();
+        pool.install(next);
         pool.lastApplyAt = clock.instant();
         pool.lastSlotsMoved = moved;
         pool.lastError = null;
         pool.forceNext = false;
         pool.applied.increment();
         tables.installed(pool.spec, next);
-        log.info("pool {}: applied digest {} ({} slots moved, {} flow mods{}{})", pool.spec.name(), next.digest(),
-                moved, outcome.flowMods(), outcome.fullReplace() ? ", full replace" : "", forced ? ", forced" : "");
+        // The layout version beside the digest: a release that changes the layout function changes
+        // every digest, and this says why.
+        log.info("pool {}: applied digest {} (layout v{}, {} slots moved, {} flow mods{}{})", pool.spec.name(),
+                next.digest(), Maglev.LAYOUT_VERSION, moved, outcome.flowMods(),
+                outcome.fullReplace() ? ", full replace" : "", forced ? ", forced" : "");
         if (next.isEmpty()) {
             pool.failClose.increment();
             log.warn("pool {}: every member is out, table is empty: traffic to {}:{} is dropped (fail-close)",
@@ -200,7 +213,10 @@ public final class PoolController {
             // that raises every member to its configured weight gives each its home slots back.
             weighted.add(new Member(m.key(), weights.layout(i), m.configuredWeight()));
         }
-        return tables.next(spec, weighted);
+        pool.layoutWeights = weighted.stream().map(Member::weight).toList();
+        SlotTable next = tables.next(spec, weighted);
+        ZeroSlotMembers.record(pool, ZeroSlots.in(next, weighted));
+        return next;
     }
 
     private List<MemberSnapshot> snapshots(PoolSpec spec) {
@@ -259,13 +275,15 @@ public final class PoolController {
                 if (old.installed != null && old.spec.id() == pool.spec.id() && old.spec.slots() == pool.spec.slots()
                         && old.spec.listenerAddress().equals(pool.spec.listenerAddress())
                         && old.spec.listenerPort() == pool.spec.listenerPort()) {
-                    pool.installed = old.installed;
                     pool.held = old.held;
+                    pool.install(old.installed);
                     pool.lastApplyAt = old.lastApplyAt;
                 }
                 if (old.spec.name().equals(pool.spec.name())) {
-                    // The decision in force goes on: a reload logs a panic only if it begins or ends.
+                    // The decision in force goes on: a reload logs a panic only if it begins or ends,
+                    // and the zero-slot members only if they change.
                     pool.panic = old.panic;
+                    pool.zeroSlots = old.zeroSlots;
                 }
             }
         }
@@ -273,6 +291,21 @@ public final class PoolController {
 
     private synchronized List<PoolState> snapshotPools() {
         return List.copyOf(pools);
+    }
+
+    /**
+     * What an operator's drain of {@code key} would do to each pool it is in, in configuration
+     * order; empty for a key no pool has. Judged on the members now: the drain itself may race
+     * with a member's change, which the caller accepts.
+     */
+    public synchronized List<DrainEffect> drainEffects(String key) {
+        List<DrainEffect> effects = new ArrayList<>();
+        for (PoolState pool : pools) {
+            if (pool.spec.member(key).isPresent()) {
+                effects.add(DrainEffect.of(pool.spec, snapshots(pool.spec), pool.panicThreshold, key));
+            }
+        }
+        return effects;
     }
 
     /** The installed table of a pool, or {@code null} before its first apply. */

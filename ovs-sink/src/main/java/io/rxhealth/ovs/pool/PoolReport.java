@@ -22,10 +22,12 @@ import java.util.List;
  *                        {@code null} when no weight counts
  * @param panicThreshold  the pool's panic threshold in percent, 0 when disabled
  * @param members         members in key order
+ * @param layoutVersion   {@code Maglev.LAYOUT_VERSION} of this daemon's layout function
  */
 public record PoolReport(int id, String name, String listener, int slots, String digest, String lastApplyAt,
                          int lastSlotsMoved, long applyFailures, String lastError, boolean failClose, boolean panic,
-                         Double healthyShare, int panicThreshold, List<MemberReport> members) {
+                         Double healthyShare, int panicThreshold, List<MemberReport> members,
+                         int layoutVersion) {
     public PoolReport {
         members = List.copyOf(members);
     }

@@ -3,6 +3,7 @@ package io.rxhealth.ovs.pool;
 import io.rxhealth.ovs.slots.MemberSpec;
 import io.rxhealth.ovs.slots.MemberTraffic;
 import io.rxhealth.ovs.slots.PoolSpec;
+import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.SlotTable;
 import io.rxhealth.weighting.panic.PanicDecision;
 import java.util.ArrayList;
@@ -28,6 +29,7 @@ final class Reports {
         for (int i = 0; i < spec.members().size(); i++) {
             total += weights.layout(i);
         }
+        List<String> zeroSlots = pool.zeroSlots;
         List<MemberReport> reports = new ArrayList<>();
         for (int i = 0; i < spec.members().size(); i++) {
             MemberSpec m = spec.members().get(i);
@@ -44,7 +46,7 @@ final class Reports {
                             + (s.agentFailureDetail().isEmpty() ? "" : ": " + s.agentFailureDetail()),
                     s.agentFailures(), w.configured(), w.agent(), effective, s.operatorDrain(), slots, share,
                     quota, slots - quota, traffic.containsKey(m.key()) ? traffic.get(m.key()).packets() : -1,
-                    traffic.containsKey(m.key()) ? traffic.get(m.key()).bytes() : -1));
+                    traffic.containsKey(m.key()) ? traffic.get(m.key()).bytes() : -1, zeroSlots.contains(m.key())));
         }
         PanicDecision panic = weights.panic();
         return new PoolReport(spec.id(), spec.name(), spec.listenerAddress() + ":" + spec.listenerPort(),
@@ -52,6 +54,6 @@ final class Reports {
                 pool.lastApplyAt == null ? null : pool.lastApplyAt.toString(), pool.lastSlotsMoved,
                 pool.applyFailures, pool.lastError, installed != null && installed.isEmpty(), panic.panic(),
                 panic.healthyShare().isPresent() ? panic.healthyShare().getAsDouble() : null,
-                pool.panicThreshold.percent(), reports);
+                pool.panicThreshold.percent(), reports, Maglev.LAYOUT_VERSION);
     }
 }

@@ -71,14 +71,26 @@ class CliIT {
 
     @Test
     void drainsAndEnablesAConfiguredMember() {
+        // The pool's only member: draining it empties the table, which takes --force.
+        assertThat(run("drain", member, "--force", "--api", api)).isZero();
+        assertThat(out.toString()).isEqualTo(member + ": drained in pool web; FAIL-CLOSE: pool web has no member in"
+                + " the table, traffic is dropped\n");
         assertThat(run("drain", member, "--api", api)).isZero();
-        assertThat(out.toString()).isEqualTo(member + ": drained\n");
-        assertThat(run("drain", member, "--api", api)).isZero();
-        assertThat(out.toString()).isEqualTo(member + ": drained (already)\n");
+        assertThat(out.toString()).isEqualTo(member + ": drained (already) in pool web\n");
         assertThat(node.report().get(0).members().get(0).operatorDrain()).isTrue();
 
         assertThat(run("enable", member, "--api", api)).isZero();
         assertThat(node.report().get(0).members().get(0).operatorDrain()).isFalse();
+    }
+
+    @Test
+    void refusesToDrainThePoolsLastMemberWithoutForceInOneLine() {
+        assertThat(run("drain", member, "--api", api)).isEqualTo(1);
+        assertThat(err.toString()).isEqualTo("rx-health-lbd: API POST /drain: HTTP 409: drain of " + member
+                + " would leave pool web with no member in the table, and its traffic dropped (fail-close);"
+                + " force it with ?force=true (rx-health-lbd drain --force)\n");
+        assertThat(node.report().get(0).members().get(0).operatorDrain()).isFalse();
+        assertThat(run("enable", member, "--force", "--api", api)).isEqualTo(1);
     }
 
     @Test

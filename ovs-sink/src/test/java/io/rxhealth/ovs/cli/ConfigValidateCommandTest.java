@@ -35,4 +35,44 @@ class ConfigValidateCommandTest {
         assertThat(run("config", "validate", "--help")).isZero();
         assertThat(out.toString()).contains("-c, --config=FILE");
     }
+
+    @Test
+    void warnsOfAMemberThatCouldNeverHoldASlotAndStillPasses(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("lbd.yaml");
+        Files.writeString(file, """
+            openflow: unix:/run/openvswitch/br-lb.mgmt
+            pools:
+              - id: 1
+                name: web
+                listener: 192.168.5.21:80
+                slots: 3
+                members:
+                  - {address: 10.20.0.2, port: 8080, weight: 1}
+                  - {address: 10.20.0.3, port: 8080, weight: 256}
+                  - {address: 10.20.0.4, port: 8080, weight: 256}
+            """);
+
+        assertThat(run("config", "validate", file.toString())).isZero();
+        assertThat(out.toString()).contains(": ok (1 pools, 3 members)");
+        assertThat(err.toString()).isEqualTo(file + ": warning: pool web: member 10.20.0.2:8080 (weight 1) holds no"
+                + " slot of 3 even with every member healthy: its share is below one slot\n");
+    }
+
+    @Test
+    void aPoolWhereEveryMemberFitsGetsNoWarning(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("lbd.yaml");
+        Files.writeString(file, """
+            openflow: unix:/run/openvswitch/br-lb.mgmt
+            pools:
+              - id: 1
+                name: web
+                listener: 192.168.5.21:80
+                members:
+                  - {address: 10.20.0.2, port: 8080, weight: 1}
+                  - {address: 10.20.0.3, port: 8080, weight: 256}
+            """);
+
+        assertThat(run("config", "validate", file.toString())).isZero();
+        assertThat(err.toString()).isEmpty();
+    }
 }
