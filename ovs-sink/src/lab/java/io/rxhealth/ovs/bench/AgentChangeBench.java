@@ -2,6 +2,7 @@ package io.rxhealth.ovs.bench;
 
 import io.rxhealth.ovs.LbNodeOnOvs;
 import io.rxhealth.ovs.flow.OvsSandbox;
+import io.rxhealth.weighting.units.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +16,9 @@ import java.util.concurrent.TimeUnit;
  * runs four members of weight 100 against a sandbox switch; member 0's agent flips between
  * {@code up 100%} and {@code up 50%} CHANGES times (about 11% of the slots move each time), then
  * {@code POST /reapply} forces REAPPLIES full applies. After every change a dump-flows must show
- * exactly the applied table. Polls every 200 ms, debounce 50 ms, reconcile 30 s (as shipped).
+ * exactly the applied table. Polls every 200 ms, debounce 50 ms, reconcile 30 s (as shipped;
+ * {@code -Drxh.bench.reconcile=1s} reconciles, and reads table 11 back, every second instead, so
+ * that changes meet read-backs).
  *
  * <p>Needs root and openvswitch-switch. Run from the repository root:
  * {@code mvn -B -q -pl ovs-sink -am package -DskipTests && java -cp
@@ -25,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 public final class AgentChangeBench {
     private static final int REAPPLIES = 10;
     private static final long WAIT_SECONDS = 10;
+    private static final Duration RECONCILE = Durations.parse(System.getProperty("rxh.bench.reconcile", "30s"));
 
     private AgentChangeBench() {
     }
@@ -46,7 +50,7 @@ public final class AgentChangeBench {
     private static void measure(OvsSandbox ovs, AgentTransitions transitions, int slots, int changes) throws Exception {
         TimedWriter[] writer = new TimedWriter[1];
         try (LbNodeOnOvs lb = LbNodeOnOvs.start(ovs, slots, List.of(100, 100, 100, 100),
-                w -> writer[0] = new TimedWriter(w), Duration.ofSeconds(30))) {
+                w -> writer[0] = new TimedWriter(w), RECONCILE)) {
             List<Double> endToEnd = new ArrayList<>();
             List<Double> inDaemon = new ArrayList<>();
             List<Double> incremental = new ArrayList<>();
