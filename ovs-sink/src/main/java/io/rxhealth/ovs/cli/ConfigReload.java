@@ -110,20 +110,27 @@ final class ConfigReload<C> {
     }
 
     /**
-     * Runs {@link #reload()} on {@code executor} at every SIGHUP. sun.misc.Signal (module
-     * jdk.unsupported, present in every JDK 17 runtime) is the only way the JDK offers to catch
-     * SIGHUP; without a handler the JVM exits 129 on it.
-     */
-    /**
      * Until {@link #onSighup} replaces it, a SIGHUP only says the config is being read now: the
      * JVM's own handler would exit 129 on a reload that comes while the daemon starts.
+     * sun.misc.Signal (module jdk.unsupported, present in every JDK 17 runtime) is the only way
+     * the JDK offers to catch SIGHUP.
      */
     static void holdSighupWhileStarting() {
         sun.misc.Signal.handle(new sun.misc.Signal("HUP"),
                 sig -> log.info("reload: still starting; the config is being read now"));
     }
 
+    /**
+     * Runs {@link #reload()} on {@code executor} at every SIGHUP. A process that inherited SIGHUP
+     * ignored (started under nohup, or by a supervisor that ignores it) keeps it ignored: the JVM
+     * installs no handler then, and says so only by handing back SIG_IGN; the log says it instead.
+     */
     void onSighup(Executor executor) {
-        sun.misc.Signal.handle(new sun.misc.Signal("HUP"), sig -> executor.execute(this::reload));
+        sun.misc.SignalHandler before = sun.misc.Signal.handle(new sun.misc.Signal("HUP"),
+                sig -> executor.execute(this::reload));
+        if (before == sun.misc.SignalHandler.SIG_IGN) {
+            log.warn("SIGHUP is ignored by this process (started under nohup?): a reload by SIGHUP does nothing;"
+                    + " restart to take a new config");
+        }
     }
 }
