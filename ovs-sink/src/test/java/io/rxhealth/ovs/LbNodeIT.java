@@ -11,6 +11,7 @@ import io.rxhealth.ovs.fake.FakeHttpTarget;
 import io.rxhealth.ovs.pool.MemberReport;
 import io.rxhealth.ovs.pool.PoolReport;
 import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
+import io.rxhealth.weighting.Promtool;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.net.URI;

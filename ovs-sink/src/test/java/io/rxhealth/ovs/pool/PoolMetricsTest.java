@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.rxhealth.ovs.Promtool;
 import io.rxhealth.ovs.build.BuildInfo;
 import io.rxhealth.ovs.health.ProbeResult;
 import io.rxhealth.ovs.slots.MemberSpec;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.RecordingSlotTableWriter;
+import io.rxhealth.weighting.Promtool;
 import io.rxhealth.weighting.maglev.Maglev;
 import java.time.Instant;
 import java.time.InstantSource;

@@ -7,6 +7,7 @@ import io.prometheus.metrics.model.snapshots.Quantile;
 import io.prometheus.metrics.model.snapshots.Quantiles;
 import io.rxhealth.weighting.CheckResult;
 import io.rxhealth.weighting.Decision;
+import io.rxhealth.weighting.Promtool;
 import io.rxhealth.weighting.State;
 import io.rxhealth.weighting.Verdict;
 import java.time.Duration;

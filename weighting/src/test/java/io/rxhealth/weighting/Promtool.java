@@ -1,4 +1,4 @@
-package io.rxhealth.agent.metrics;
+package io.rxhealth.weighting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-/** Runs Prometheus's own linter, {@code promtool check metrics}, on a scrape. */
+/** Runs Prometheus's own linter, {@code promtool check metrics}, on a scrape: both programs' pages go through it. */
 public final class Promtool {
     private static final Path PROMTOOL = Path.of("/usr/bin/promtool");
 
