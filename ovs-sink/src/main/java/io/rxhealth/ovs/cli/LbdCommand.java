@@ -1,14 +1,24 @@
 package io.rxhealth.ovs.cli;
 
+import io.rxhealth.ovs.build.BuildInfo;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code rx-health-lbd}: the LB-node daemon and the operator commands that talk to its API. */
-@Command(name = "rx-health-lbd", mixinStandardHelpOptions = true, version = "rx-health-lbd 0.1.0",
+@Command(name = "rx-health-lbd", mixinStandardHelpOptions = true, versionProvider = LbdCommand.Version.class,
         description = "OVS load-balancer node: agent polling, liveness probes, weighted Maglev slot tables.")
 public final class LbdCommand implements Runnable {
     private final PrintWriter err;
+
+    /** {@code --version}: the version and git commit the build stamped, and the Java runtime. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            BuildInfo build = BuildInfo.current();
+            return new String[] {"rx-health-lbd " + build.version(), "commit " + build.revision(), "java " + build.java()};
+        }
+    }
 
     private LbdCommand(PrintWriter err) {
         this.err = err;

@@ -20,6 +20,14 @@ class ConfigValidateCommandTest {
     }
 
     @Test
+    void versionSaysTheStampedVersionCommitAndJava() {
+        assertThat(run("--version")).isZero();
+        // The build stamps the version: never the literal of an earlier release in the code.
+        assertThat(out.toString()).containsPattern("(?m)^rx-health-lbd [0-9]+\\.[0-9]+\\.[0-9]+")
+                .containsPattern("(?m)^commit \\S+$").containsPattern("(?m)^java 17");
+    }
+
+    @Test
     void anEmptyFileIsOneLineNamingTheFile(@TempDir Path dir) throws Exception {
         Path empty = dir.resolve("lbd.yaml");
         Files.writeString(empty, "");
