@@ -71,7 +71,8 @@ class LbNodeSwitchFaultsIT {
         ovs.signalVswitchd("STOP");
         try {
             lb.agent(0).reply("up 50%\n");
-            // The daemon sees the change at once; the switch cannot take it.
+            // The daemon sees the change at once, and its report answers while the apply hangs on
+            // the switch (the state lock is not held across the writer call); the switch cannot take it.
             await().atMost(CHANGE).until(() -> member(0).effectiveWeight() == 50);
             int polls = lb.agent(0).connections();
             await().atMost(AFTER_TIMEOUT)

@@ -34,6 +34,11 @@ public final class PoolController {
     private static final Logger log = LoggerFactory.getLogger(PoolController.class);
 
     private final List<PoolState> pools = new ArrayList<>();
+    /**
+     * One reconcile at a time; taken before the state lock ({@code this}), which guards the pools'
+     * state and is held only briefly, never across a writer's call.
+     */
+    private final Object applyLock = new Object();
     private final Map<String, MemberRuntime> members;
     private final SlotTableWriter writer;
     private final InstantSource clock;
@@ -78,7 +83,13 @@ public final class PoolController {
      * Computes every pool's table and applies those that differ from what is installed (all of
      * them when {@code force}). Returns false when some apply failed: the caller retries soon.
      */
-    public synchronized boolean reconcile(boolean force) {
+    public boolean reconcile(boolean force) {
+        synchronized (applyLock) {
+            return reconcileAll(force);
+        }
+    }
+
+    private boolean reconcileAll(boolean force) {
         Timer.Sample took = metrics.start();
         boolean allApplied = true;
         for (PoolState pool : pools) {
@@ -128,7 +139,7 @@ public final class PoolController {
         List<Readback> out = new ArrayList<>();
         for (PoolState pool : pools) {
             // Unknown or already due for a full apply: nothing a read-back could add.
-            if (pool.installed != null && !pool.forceNext) {
+            if (pool.installed != null && !pool.forceNext && !pool.applying) {
                 out.add(new Readback(pool, pool.installed, pool.appliesDone));
             }
         }
@@ -137,7 +148,7 @@ public final class PoolController {
 
     private synchronized boolean drifted(Readback r) {
         PoolState pool = r.pool();
-        if (pool.appliesDone != r.applies() || pool.forceNext) {
+        if (pool.appliesDone != r.applies() || pool.forceNext || pool.applying) {
             return false;
         }
         pool.drifts.increment();
@@ -152,40 +163,58 @@ public final class PoolController {
         log.warn("pool {}: cannot read the data plane back: {}", r.pool().spec.name(), e.toString());
     }
 
+    /**
+     * One pool's reconcile. The state lock ({@code this}) is held to lay out and to record, never
+     * across the writer's call: an apply that hangs on the switch (up to ovs-ofctl's deadline)
+     * must not hold up {@code /status}, the slot gauges or a drain's check.
+     */
     private boolean reconcile(PoolState pool, boolean force) {
-        SlotTable next = layout(pool);
-        SlotTable installed = pool.installed;
-        boolean forced = force || pool.forceNext;
-        if (!forced && installed != null && installed.digest().equals(next.digest())) {
-            return true;
+        SlotTable next;
+        SlotTable installed;
+        boolean forced;
+        int moved;
+        synchronized (this) {
+            next = layout(pool);
+            installed = pool.installed;
+            forced = force || pool.forceNext;
+            if (!forced && installed != null && installed.digest().equals(next.digest())) {
+                return true;
+            }
+            moved = installed == null ? countOwned(next) : SlotDiff.between(installed, next).size();
+            pool.applying = true;
         }
-        int moved = installed == null ? countOwned(next) : SlotDiff.between(installed, next).size();
         ApplyResult outcome;
         Timer.Sample took = metrics.start();
         try {
             outcome = writer.apply(pool.spec, installed, next, forced);
         } catch (Exception e) {
             took.stop(pool.applyDuration);
-            pool.failed.increment();
-            pool.applyFailures++;
-            pool.lastError = e.toString();
-            // The writer is atomic: what was installed stays installed. The next try replaces the
-            // whole table anyway, in case the failure hid a partial effect.
-            pool.forceNext = true;
+            synchronized (this) {
+                pool.applying = false;
+                pool.failed.increment();
+                pool.applyFailures++;
+                pool.lastError = e.toString();
+                // The writer is atomic: what was installed stays installed. The next try replaces the
+                // whole table anyway, in case the failure hid a partial effect.
+                pool.forceNext = true;
+            }
             log.warn("pool {}: apply of digest {} failed, keeping {}: {}", pool.spec.name(), next.digest(),
                     installed == null ? "nothing known" : installed.digest(), e.toString());
             return false;
         }
         took.stop(pool.applyDuration);
-        pool.appliesDone++;
-        pool.held = next.slotCounts();
-        pool.install(next);
-        pool.lastApplyAt = clock.instant();
-        pool.lastSlotsMoved = moved;
-        pool.lastError = null;
-        pool.forceNext = false;
-        pool.applied.increment();
-        tables.installed(pool.spec, next);
+        synchronized (this) {
+            pool.applying = false;
+            pool.appliesDone++;
+            pool.held = next.slotCounts();
+            pool.install(next);
+            pool.lastApplyAt = clock.instant();
+            pool.lastSlotsMoved = moved;
+            pool.lastError = null;
+            pool.forceNext = false;
+            pool.applied.increment();
+            tables.installed(pool.spec, next);
+        }
         // The layout version beside the digest: a release that changes the layout function changes
         // every digest, and this says why.
         log.info("pool {}: applied digest {} (layout v{}, {} slots moved, {} flow mods{}{})", pool.spec.name(),

@@ -33,6 +33,8 @@ final class PoolState {
     boolean forceNext;
     /** Applies that succeeded; a read-back that an apply overtook sees it changed and is discarded. */
     long appliesDone;
+    /** An apply of this pool is with the writer now: what a read-back sees may be either table. */
+    boolean applying;
     /** The panic decision of the last layout, {@code null} before the first; volatile: the gauges read it unlocked. */
     volatile PanicDecision panic;
     /** Keys of the members with a positive weight and no slot in the last layout; volatile: a gauge reads it unlocked. */
