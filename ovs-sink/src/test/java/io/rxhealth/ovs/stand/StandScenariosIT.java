@@ -265,7 +265,7 @@ class StandScenariosIT {
 
     /** Seed 001: a member's MAC changes; the daemon learns it from the neighbour table and delivery recovers. */
     @Test
-    @Order(11)
+    @Order(13)
     void aBackendWithANewMacIsFollowedAndServedAgain() throws Exception {
         String fresh = "02:42:0a:14:00:42";
         stand.on("be1", "ip", "link", "set", "dev", "eth0", "address", fresh);
