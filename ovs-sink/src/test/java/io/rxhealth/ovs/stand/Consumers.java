@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rxhealth.ovs.flow.BundleSlotWriter;
 import io.rxhealth.ovs.flow.MoveStyle;
+import io.rxhealth.ovs.flow.PoolReadback;
 import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
@@ -57,8 +58,36 @@ final class Consumers {
         }
     }
 
+    /** One request to HAProxy's frontend in rxh-lb: the status code, a space, the body on one line. */
+    String haproxyFrontend() throws Exception {
+        CommandResult result = stand.on("lb", "curl", "-s", "-m", "3", "-w", "\n%{http_code}", "http://127.0.0.1:8000/");
+        String out = result.stdout();
+        int cut = out.lastIndexOf('\n');
+        return out.substring(cut + 1) + " " + out.substring(0, Math.max(cut, 0)).replace('\n', ' ');
+    }
+
     DaemonPool daemon() throws Exception {
-        return DaemonPool.parse(api("GET", "/slots"), POOL);
+        return daemon(POOL);
+    }
+
+    /** Pool ID as the daemon reports it in {@code /slots}. */
+    DaemonPool daemon(int pool) throws Exception {
+        return DaemonPool.parse(api("GET", "/slots"), pool);
+    }
+
+    /** What table 11 of the switch holds for pool ID. */
+    PoolReadback table(int pool) throws Exception {
+        return table11.read().pool(pool, SLOTS);
+    }
+
+    /** The daemon's {@code /status} (JSON). */
+    String status() throws Exception {
+        return api("GET", "/status");
+    }
+
+    /** The daemon's {@code /metrics} (Prometheus text). */
+    String metrics() throws Exception {
+        return api("GET", "/metrics");
     }
 
     /** Packets the fail-close flow of table 11 dropped so far. */

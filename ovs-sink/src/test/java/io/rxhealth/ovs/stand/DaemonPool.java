@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The consumers' pool as the LB daemon reports it in {@code /slots}: digest, fail-close, members by key. */
-record DaemonPool(String digest, boolean failClose, Map<String, DaemonMember> members) {
+/**
+ * A pool as the LB daemon reports it in {@code /slots}: digest, fail-close, panic (below the pool's
+ * panic threshold every probe-up member has its configured weight), members by key.
+ */
+record DaemonPool(String digest, boolean failClose, boolean panic, Map<String, DaemonMember> members) {
     DaemonPool {
         members = Map.copyOf(members);
     }
@@ -28,9 +31,11 @@ record DaemonPool(String digest, boolean failClose, Map<String, DaemonMember> me
             Map<String, DaemonMember> members = new TreeMap<>();
             for (JsonNode m : pool.path("members")) {
                 members.put(m.path("key").asText(), new DaemonMember(m.path("key").asText(), m.path("verdict").asText(),
-                        m.path("agent").asText(), m.path("effectiveWeight").asInt(), m.path("slots").asInt()));
+                        m.path("agent").asText(), m.path("configuredWeight").asInt(), m.path("agentWeight").asInt(),
+                        m.path("effectiveWeight").asInt(), m.path("slots").asInt()));
             }
-            return new DaemonPool(pool.path("digest").asText(null), pool.path("failClose").asBoolean(), members);
+            return new DaemonPool(pool.path("digest").asText(null), pool.path("failClose").asBoolean(),
+                    pool.path("panic").asBoolean(), members);
         }
         throw new AssertionError("pool " + id + " not in /slots: " + json);
     }

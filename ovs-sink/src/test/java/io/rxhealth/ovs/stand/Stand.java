@@ -120,6 +120,23 @@ public final class Stand implements AutoCloseable {
         return state(backend).resolve("agent");
     }
 
+    /** The config file a backend's agent runs with (re-read on SIGHUP). */
+    Path agentConfig(String backend) {
+        return state(backend).resolve("agent.yaml");
+    }
+
+    /** The same config with the agent's CPU check on, which stand/backend.d/agent writes beside it. */
+    Path agentCpuConfig(String backend) {
+        return state(backend).resolve("agent-cpu.yaml");
+    }
+
+    /** A backend agent's {@code /status}, read in its namespace. */
+    AgentStatus agentStatus(String backend) throws Exception {
+        CommandResult result = on(backend, "curl", "-s", "-m", "3", "http://127.0.0.1:9506/status");
+        assertThat(result.exitCode()).as("curl %s's agent /status: %s", backend, result.stderr()).isZero();
+        return AgentStatus.parse(result.stdout());
+    }
+
     /** Runs {@code command} in namespace rxh-HOST; returns the result whatever the exit code. */
     public CommandResult on(String host, String... command) throws Exception {
         return runner.run(inNamespace(host, command), null, TIMEOUT);
@@ -170,7 +187,16 @@ public final class Stand implements AutoCloseable {
 
     /** Sends SIGSTOP or SIGCONT to a backend's app (the PID stand/up saved): a paused container. */
     void signalApp(String backend, String signal) throws Exception {
-        String pid = Files.readString(state(backend).resolve("app.pid")).strip();
+        signal(backend, "app", signal);
+    }
+
+    /** Sends SIGNAL to a backend's agent (the PID stand/up saved; the hook execs the JVM): HUP reloads. */
+    void signalAgent(String backend, String signal) throws Exception {
+        signal(backend, "agent", signal);
+    }
+
+    private void signal(String backend, String process, String signal) throws Exception {
+        String pid = Files.readString(state(backend).resolve(process + ".pid")).strip();
         CommandResult result = runner.run(List.of("kill", "-" + signal, pid), null, TIMEOUT);
         if (!result.succeeded()) {
             throw new IllegalStateException("kill -" + signal + " " + pid + ": " + result.stderr().strip());

@@ -34,6 +34,12 @@ record Views(Map<String, HaproxyServer> haproxy, DaemonPool daemon, PoolReadback
      * the daemon's: MAINT and DRAIN with the agent's verdict and no slots, DOWN with weight 0 and no
      * slots, UP with the same effective weight (and slots exactly when that weight is above 0). A
      * member the daemon's operator drained holds no slots whatever HAProxy says.
+     *
+     * <p>One difference is intended (docs/lbd.md, "Panic threshold"): while the daemon's pool is in
+     * panic, a member whose probe is up is {@code up (panic)} at its configured weight whatever its
+     * agent says, and HAProxy, which has no such threshold, keeps the agent's verdict. Then HAProxy
+     * must show exactly what the daemon's agent view holds: DOWN when the agent says {@code down},
+     * else UP with the agent weight. Outside panic no member may be {@code up (panic)}.
      */
     void assertAgree() {
         assertThat(table.problems()).as("table 11 problems").isEmpty();
@@ -46,6 +52,15 @@ record Views(Map<String, HaproxyServer> haproxy, DaemonPool daemon, PoolReadback
             if (m.verdict().equals("drain (operator)")) {
                 // The daemon's own operator drain: HAProxy knows nothing of it.
                 assertThat(m.slots()).as(what).isZero();
+            } else if (m.verdict().equals("up (panic)")) {
+                assertThat(daemon.panic()).as("%s; up (panic) only in a pool in panic", what).isTrue();
+                assertThat(m.effectiveWeight()).as("%s; the configured weight in panic", what).isEqualTo(m.configuredWeight());
+                assertThat(m.slots() > 0).as(what).isEqualTo(m.configuredWeight() > 0);
+                if (s.up()) {
+                    assertThat(s.weight()).as("%s; HAProxy keeps the agent's weight", what).isEqualTo(m.agentWeight());
+                } else {
+                    assertThat(m.agent()).as("%s; HAProxy DOWN by the agent's down", what).startsWith("down");
+                }
             } else if (s.maint()) {
                 assertThat(m.verdict()).as(what).startsWith("maint");
                 assertThat(m.slots()).as(what).isZero();
