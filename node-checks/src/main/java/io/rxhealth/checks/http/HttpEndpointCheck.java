@@ -115,7 +115,7 @@ public final class HttpEndpointCheck implements Check {
             throw timeout;
         } catch (IOException e) {
             interruptedCheck();
-            String detail = target + reason(e);
+            String detail = target + FailureWords.of(e);
             List<Finding> findings = record(Probe.unreachable(), OptionalInt.empty(), detail);
             throw new IOException(withFindings(detail, findings), e);
         }
@@ -228,9 +228,5 @@ public final class HttpEndpointCheck implements Check {
     private static String withFindings(String detail, List<Finding> findings) {
         return findings.isEmpty() ? detail
                 : detail + "; " + findings.stream().map(Finding::detail).collect(Collectors.joining("; "));
-    }
-
-    private static String reason(IOException e) {
-        return FailureWords.of(e);
     }
 }

@@ -31,7 +31,7 @@ final class TlsContexts {
             // The X.509 factory reads PEM (Base64 between BEGIN/END lines) as well as DER.
             certificates = CertificateFactory.getInstance("X.509").generateCertificates(in);
         } catch (IOException | GeneralSecurityException e) {
-            throw badCaFile(pem, oneLine(e));
+            throw badCaFile(pem, FailureWords.of(e));
         }
         if (certificates.isEmpty()) {
             throw badCaFile(pem, "no certificate in it");
@@ -49,7 +49,7 @@ final class TlsContexts {
             context.init(null, factory.getTrustManagers(), null);
             return context;
         } catch (IOException | GeneralSecurityException e) {
-            throw badCaFile(pem, oneLine(e));
+            throw badCaFile(pem, FailureWords.of(e));
         }
     }
 
@@ -65,7 +65,7 @@ final class TlsContexts {
             context.init(null, new TrustManager[] {new TrustAnything()}, null);
             return context;
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("tls: insecure (expected: a TLS context from the JDK; " + oneLine(e) + ")", e);
+            throw new IllegalStateException("tls: insecure (expected: a TLS context from the JDK; " + FailureWords.of(e) + ")", e);
         }
     }
 
@@ -77,10 +77,6 @@ final class TlsContexts {
     private static IllegalArgumentException badCaFile(Path pem, String reason) {
         return new IllegalArgumentException("caFile: '" + pem + "' (expected: a readable PEM file with at least one "
                 + "certificate; " + reason + ")");
-    }
-
-    private static String oneLine(Exception e) {
-        return FailureWords.of(e);
     }
 
     private static final class TrustAnything extends X509ExtendedTrustManager {

@@ -100,17 +100,6 @@ public final class PoolController {
     }
 
     /**
-     * As {@link #reconcile(boolean)}, after {@link #verify()} when {@code verify}: a pool whose
-     * table drifted is then re-applied in full.
-     */
-    public boolean reconcile(boolean force, boolean verify) {
-        if (verify) {
-            verify();
-        }
-        return reconcile(force);
-    }
-
-    /**
      * Reads every pool's installed table back from the data plane and marks a pool that no longer
      * holds it (flows deleted, the pipeline replaced, the switch restarted) for a full re-apply;
      * true when one did. The read-back runs outside the controller's lock, so an apply never

@@ -407,7 +407,8 @@ class PoolControllerTest {
             members.get(C).onAgentReply("down");
             controller.reconcile(false);
             controller.reconcile(true);
-            controller.reconcile(false, true);
+            controller.verify();
+            controller.reconcile(false);
             members.get(C).onAgentReply("up 100%");
             controller.reconcile(false);
             controller.reconcile(false);

@@ -51,7 +51,8 @@ class ZeroSlotMembersTest {
         try (CapturedLog log = new CapturedLog(PoolController.class)) {
             controller.reconcile(false);
             controller.reconcile(true);
-            controller.reconcile(false, true);
+            controller.verify();
+            controller.reconcile(false);
 
             assertThat(report(A).zeroSlots()).isTrue();
             assertThat(report(A).slots()).isZero();

@@ -116,7 +116,7 @@ public final class CheckRunner {
                 result = CheckResult.unknown(name, "timed out after " + t.timeout().toMillis() + " ms");
                 timedOut = true;
             } catch (ExecutionException e) {
-                result = CheckResult.unknown(name, describe(e.getCause()));
+                result = CheckResult.unknown(name, FailureWords.of(e.getCause()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 result = CheckResult.unknown(name, "interrupted");
@@ -173,9 +173,5 @@ public final class CheckRunner {
                 done.completeExceptionally(e);
             }
         }
-    }
-
-    public static String describe(Throwable t) {
-        return FailureWords.of(t);
     }
 }

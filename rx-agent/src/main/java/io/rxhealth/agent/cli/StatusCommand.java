@@ -1,8 +1,8 @@
 package io.rxhealth.agent.cli;
 
-import io.rxhealth.agent.check.CheckRunner;
 import io.rxhealth.agent.json.Json;
 import io.rxhealth.agent.status.AgentStatus;
+import io.rxhealth.checks.failure.FailureWords;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -44,7 +44,7 @@ final class StatusCommand implements Callable<Integer> {
                     HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(3)).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new IOException("cannot reach the agent at " + target + ": " + CheckRunner.describe(e)
+            throw new IOException("cannot reach the agent at " + target + ": " + FailureWords.of(e)
                     + " (is it running?)");
         }
         PrintWriter out = spec.commandLine().getOut();
