@@ -42,13 +42,14 @@ public final class AgentCheckServer implements AutoCloseable {
     }
 
     /**
-     * Starts listening and returns once connections are being accepted.
+     * Starts listening and returns once connections are being accepted; {@code ticker} paces the
+     * rate-limited log of refused clients.
      *
      * @throws UncheckedIOException if the address cannot be bound
      * @throws IllegalStateException if {@link Listen.Inherited} was asked for but stdin is not a
      *         listening socket
      */
-    public static AgentCheckServer start(Listen listen, ReplyBoard replies, SinkOptions options) {
+    public static AgentCheckServer start(Listen listen, ReplyBoard replies, SinkOptions options, Ticker ticker) {
         requireNonNull(listen, "listen");
         requireNonNull(replies, "replies");
         requireNonNull(options, "options");
@@ -57,7 +58,7 @@ public final class AgentCheckServer implements AutoCloseable {
 
         var counters = new SinkCounters();
         var admission = new Admission(options, counters);
-        var refusals = new RefusalLog(Ticker.system(), REFUSAL_LOG_PERIOD, options.maxPerSource());
+        var refusals = new RefusalLog(requireNonNull(ticker, "ticker"), REFUSAL_LOG_PERIOD, options.maxPerSource());
         var loops = new EventLoops(options.threads());
         // No TCP_NODELAY: the reply is one write on an idle connection, which Nagle never delays,
         // and the option would cost a system call per connection.

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.rxhealth.weighting.Ticker;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -212,14 +213,14 @@ class AgentCheckServerIT {
         int taken = server.localAddress().getPort();
 
         assertThatThrownBy(() -> AgentCheckServer.start(Listen.bind("127.0.0.1", taken), replies,
-                SinkOptions.defaults()))
+                SinkOptions.defaults(), Ticker.system()))
                 .isInstanceOf(UncheckedIOException.class)
                 .hasMessageStartingWith("java.io.IOException: listen: /127.0.0.1:" + taken
                         + " (expected: a free address to bind): ");
     }
 
     private void start(SinkOptions options) {
-        server = AgentCheckServer.start(Listen.bind("127.0.0.1", 0), replies, options);
+        server = AgentCheckServer.start(Listen.bind("127.0.0.1", 0), replies, options, Ticker.system());
     }
 
     private Socket connect() throws IOException {

@@ -3,6 +3,7 @@ package io.rxhealth.haproxy;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -32,7 +33,7 @@ class AttackMixIT {
     void everyOrdinaryCheckIsAnsweredUnderTheAttackMix() throws Exception {
         // A cap scaled down with the attack: the holders alone outnumber the slots.
         server = AgentCheckServer.start(Listen.bind("127.0.0.1", 0), new ReplyBoard(REPLY),
-                SinkOptions.defaults().withMaxConnections(64));
+                SinkOptions.defaults().withMaxConnections(64), Ticker.system());
         attack = AttackMix.start(server.localAddress(), AttackMix.Plan.reduced());
         Thread.sleep(1_500); // every kind connected and pressing
 

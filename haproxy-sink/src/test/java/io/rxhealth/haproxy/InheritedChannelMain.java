@@ -1,5 +1,7 @@
 package io.rxhealth.haproxy;
 
+import io.rxhealth.weighting.Ticker;
+
 /**
  * Serves a fixed reply, naming this process's PID, on the listening socket inherited on stdin;
  * runs until killed. Started by {@link InheritedChannelIT} the way systemd starts the agent.
@@ -13,7 +15,7 @@ public final class InheritedChannelMain {
         var replies = new ReplyBoard("up ready 100% # pid " + ProcessHandle.current().pid() + "\n");
         AgentCheckServer server;
         try {
-            server = AgentCheckServer.start(Listen.inherited(), replies, SinkOptions.defaults());
+            server = AgentCheckServer.start(Listen.inherited(), replies, SinkOptions.defaults(), Ticker.system());
         } catch (IllegalStateException e) {
             System.err.println(e.getMessage());
             System.exit(2);

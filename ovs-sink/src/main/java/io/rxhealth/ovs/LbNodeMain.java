@@ -23,7 +23,7 @@ public final class LbNodeMain {
 
     /** The command tree, {@code run} making real nodes: Open vSwitch (or the dry-run log), the system clocks. */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-        return LbdCommand.commandLine(out, err, LbNodeMain::node);
+        return LbdCommand.commandLine(out, err, LbNodeMain::node, InstantSource.system());
     }
 
     private static LbNode node(LbConfig config, boolean dryRun, PrometheusMeterRegistry registry, LbNode previous)

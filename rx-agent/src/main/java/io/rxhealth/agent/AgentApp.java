@@ -108,7 +108,7 @@ public final class AgentApp implements AutoCloseable {
                 .withConnectionTimeout(config.listen().connectionTimeout())
                 .withMaxPerSource(config.listen().maxPerSource()).withAllow(config.listen().allow());
         try {
-            server = AgentCheckServer.start(listen(config.listen()), board, options);
+            server = AgentCheckServer.start(listen(config.listen()), board, options, ticker);
             closeables.add(0, server);
             registerSinkMetrics(metrics, server);
             checks.loop().cycle();

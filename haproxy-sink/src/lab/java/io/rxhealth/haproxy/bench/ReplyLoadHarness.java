@@ -7,6 +7,7 @@ import io.rxhealth.haproxy.AttackMix;
 import io.rxhealth.haproxy.Listen;
 import io.rxhealth.haproxy.ReplyBoard;
 import io.rxhealth.haproxy.SinkOptions;
+import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -80,7 +81,7 @@ public final class ReplyLoadHarness {
         InetSocketAddress address;
         if (target == null) {
             local = AgentCheckServer.start(Listen.bind("127.0.0.1", 0), new ReplyBoard(REPLY),
-                    SinkOptions.defaults());
+                    SinkOptions.defaults(), Ticker.system());
             address = local.localAddress();
         } else {
             int colon = target.lastIndexOf(':');

@@ -4,6 +4,7 @@ import io.rxhealth.haproxy.AgentCheckServer;
 import io.rxhealth.haproxy.Listen;
 import io.rxhealth.haproxy.ReplyBoard;
 import io.rxhealth.haproxy.SinkOptions;
+import io.rxhealth.weighting.Ticker;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -22,7 +23,7 @@ public final class ReplyServerMain {
         int threads = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         var replies = new ReplyBoard(ReplyLoadHarness.REPLY);
         var server = AgentCheckServer.start(Listen.bind(host, port), replies,
-                SinkOptions.defaults().withThreads(threads));
+                SinkOptions.defaults().withThreads(threads), Ticker.system());
         System.out.println("listening on " + server.localAddress().getPort());
 
         var peak = new AtomicInteger();

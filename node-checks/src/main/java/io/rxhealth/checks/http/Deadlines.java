@@ -1,5 +1,6 @@
 package io.rxhealth.checks.http;
 
+import io.rxhealth.weighting.Ticker;
 import java.net.HttpURLConnection;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -13,7 +14,15 @@ import java.util.concurrent.TimeUnit;
  * the first probe. Thread-safe.
  */
 final class Deadlines {
+    // The timer counts System.nanoTime, whatever ticker a test gives the checks: a probe that asks
+    // whether its deadline has passed must read the time the timer fires by.
+    private final Ticker clock = Ticker.system();
     private ScheduledThreadPoolExecutor timer;
+
+    /** The time base of the deadlines, to compare against the one a probe armed. */
+    Ticker clock() {
+        return clock;
+    }
 
     /** A deadline of {@code connection}, {@code delayNanos} from now; disarm it when the probe is done. */
     Armed arm(HttpURLConnection connection, long delayNanos) {

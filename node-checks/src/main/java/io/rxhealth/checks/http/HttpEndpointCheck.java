@@ -41,9 +41,6 @@ public final class HttpEndpointCheck implements Check {
     /** Bytes of the body kept for the {@code bodyContains} test; the rest is not read. */
     public static final int BODY_LIMIT = 64 * 1024;
 
-    // The deadline is real time on the socket, whatever ticker measures the latency.
-    private static final Ticker DEADLINE_CLOCK = Ticker.system();
-
     private final EndpointSpec spec;
     private final WindowThresholds thresholds;
     private final HttpConnector connector;
@@ -142,7 +139,9 @@ public final class HttpEndpointCheck implements Check {
      */
     private Response exchange() throws IOException {
         long timeoutNanos = spec.timeout().toNanos();
-        long deadline = DEADLINE_CLOCK.nanos() + timeoutNanos;
+        // The deadline is real time on the socket, whatever ticker measures the latency.
+        Ticker deadlineClock = deadlines.clock();
+        long deadline = deadlineClock.nanos() + timeoutNanos;
         HttpURLConnection connection = connector.open(url);
         int timeoutMillis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, spec.timeout().toMillis()));
         connection.setConnectTimeout(timeoutMillis);
@@ -154,7 +153,7 @@ public final class HttpEndpointCheck implements Check {
         try {
             connection.connect();
             // A deadline that fired while the socket was still connecting found nothing to close.
-            if (DEADLINE_CLOCK.nanos() - deadline >= 0) {
+            if (deadlineClock.nanos() - deadline >= 0) {
                 throw new HttpTimeoutException("connected after the deadline");
             }
             int status = connection.getResponseCode();
@@ -164,7 +163,7 @@ public final class HttpEndpointCheck implements Check {
             // 4xx and 5xx bodies come from the error stream; either may be absent (no body).
             InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
             BoundedBody.Read body = in == null ? new BoundedBody.Read("", true)
-                    : BoundedBody.read(in, BODY_LIMIT, DEADLINE_CLOCK, deadline);
+                    : BoundedBody.read(in, BODY_LIMIT, deadlineClock, deadline);
             if (!armed.disarm()) {
                 throw new HttpTimeoutException("closed at the deadline");
             }
@@ -181,7 +180,7 @@ public final class HttpEndpointCheck implements Check {
         } catch (SocketTimeoutException e) {
             throw timedOut(e);
         } catch (IOException e) {
-            throw DEADLINE_CLOCK.nanos() - deadline >= 0 && !(e instanceof HttpTimeoutException) ? timedOut(e) : e;
+            throw deadlineClock.nanos() - deadline >= 0 && !(e instanceof HttpTimeoutException) ? timedOut(e) : e;
         } finally {
             if (!done) {
                 armed.disarm();

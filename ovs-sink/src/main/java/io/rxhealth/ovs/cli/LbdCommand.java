@@ -2,6 +2,7 @@ package io.rxhealth.ovs.cli;
 
 import io.rxhealth.ovs.build.BuildInfo;
 import java.io.PrintWriter;
+import java.time.InstantSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -24,11 +25,14 @@ public final class LbdCommand implements Runnable {
         this.err = err;
     }
 
-    /** The whole command tree, writing to {@code out} and {@code err}; {@code run} makes its daemon with {@code nodes}. */
+    /**
+     * The whole command tree, writing to {@code out} and {@code err}; {@code run} makes its daemon with
+     * {@code nodes} and stamps its reloads with {@code clock}.
+     */
     public static <N extends NodeFactory.Node> CommandLine commandLine(PrintWriter out, PrintWriter err,
-                                                                   NodeFactory<N> nodes) {
+                                                                   NodeFactory<N> nodes, InstantSource clock) {
         CommandLine cl = new CommandLine(new LbdCommand(err));
-        cl.addSubcommand("run", new RunCommand<>(out, err, nodes));
+        cl.addSubcommand("run", new RunCommand<>(out, err, nodes, clock));
         cl.addSubcommand("health", new HealthCommand(out, err));
         cl.addSubcommand("slots", new SlotsCommand(out, err));
         cl.addSubcommand("drain", member(new MemberCommand(out, err, true),

@@ -25,6 +25,7 @@ final class RunCommand<N extends NodeFactory.Node> implements Callable<Integer> 
     private final PrintWriter out;
     private final PrintWriter err;
     private final NodeFactory<N> nodes;
+    private final InstantSource clock;
 
     @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = "/etc/rx-health/lbd.yaml",
             description = "YAML configuration (default: ${DEFAULT-VALUE}).")
@@ -33,10 +34,11 @@ final class RunCommand<N extends NodeFactory.Node> implements Callable<Integer> 
     @Option(names = "--dry-run", description = "Compute and log slot tables, write nothing to Open vSwitch.")
     boolean dryRun;
 
-    RunCommand(PrintWriter out, PrintWriter err, NodeFactory<N> nodes) {
+    RunCommand(PrintWriter out, PrintWriter err, NodeFactory<N> nodes, InstantSource clock) {
         this.out = out;
         this.err = err;
         this.nodes = requireNonNull(nodes, "nodes");
+        this.clock = requireNonNull(clock, "clock");
     }
 
     @Override
@@ -51,7 +53,7 @@ final class RunCommand<N extends NodeFactory.Node> implements Callable<Integer> 
         }
         AtomicReference<N> running = new AtomicReference<>();
         ConfigReload<LbConfig> reload = new ConfigReload<>(this::load, cfg,
-                (current, next) -> replace(running, current, next), InstantSource.system());
+                (current, next) -> replace(running, current, next), clock);
         this.reload = reload;
         CountDownLatch stopped = new CountDownLatch(1);
         try {

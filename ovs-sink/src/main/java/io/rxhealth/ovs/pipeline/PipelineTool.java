@@ -27,10 +27,10 @@ public final class PipelineTool {
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(run(args, System.out, System.err));
+        System.exit(run(args, System.out, System.err, Ticker.system()));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    static int run(String[] args, PrintStream out, PrintStream err, Ticker ticker) throws Exception {
         boolean render = args.length >= 2 && args[0].equals("render");
         boolean apply = args.length >= 3 && args[0].equals("apply");
         if (!render && !apply) {
@@ -44,8 +44,7 @@ public final class PipelineTool {
                 PipelineRenderer.render(topology, neighbours).forEach(out::println);
                 return 0;
             }
-            PipelineApplier applier = new PipelineApplier(new OfctlSwitch(args[2], CommandRunner.processes()),
-                    Ticker.system());
+            PipelineApplier applier = new PipelineApplier(new OfctlSwitch(args[2], CommandRunner.processes()), ticker);
             PipelineApplied applied = applier.apply(topology, layouts(topology), neighbours);
             out.println("applied " + applied.flowMods() + " flow mods in " + applied.duration().toMillis() + " ms");
             applied.digests().forEach((pool, digest) -> out.println("pool " + pool + " digest " + digest));

@@ -36,6 +36,6 @@ class PipelineToolTest {
     }
 
     private int run(String... args) throws Exception {
-        return PipelineTool.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return PipelineTool.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), () -> 0L);
     }
 }

@@ -12,6 +12,7 @@ import io.rxhealth.haproxy.AgentCheckServer;
 import io.rxhealth.haproxy.Listen;
 import io.rxhealth.haproxy.ReplyBoard;
 import io.rxhealth.haproxy.SinkOptions;
+import io.rxhealth.weighting.Ticker;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,7 +55,7 @@ class StatusServerIT {
     @BeforeEach
     void startAgentCheck() {
         agentCheck = AgentCheckServer.start(new Listen.Bind(new InetSocketAddress("127.0.0.1", 0)),
-                new ReplyBoard("up 75%\n"), SinkOptions.defaults());
+                new ReplyBoard("up 75%\n"), SinkOptions.defaults(), Ticker.system());
     }
 
     @AfterEach
