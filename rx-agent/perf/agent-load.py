@@ -8,7 +8,7 @@ fetched that often meanwhile: they are rendered on the same event loop as the 95
 usage: rx-agent/perf/agent-load.py [RATE] [SECONDS] [SCRAPES_PER_S]   (defaults 12000, 20, 0)
 Run from the repository root after:
   mvn -q -B -DskipTests package -pl rx-agent -am
-  mvn -B -q -pl haproxy-sink test-compile dependency:build-classpath \\
+  mvn -B -q -pl haproxy-sink -am test-compile dependency:build-classpath \\
       -Dmdep.outputFile=/tmp/rxh-sink-cp.txt -Dmdep.includeScope=test
 """
 import socket, subprocess, sys, threading, time

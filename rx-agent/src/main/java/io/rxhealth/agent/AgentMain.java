@@ -3,7 +3,8 @@ package io.rxhealth.agent;
 import io.rxhealth.agent.cli.AgentCli;
 import io.rxhealth.agent.config.AgentConfig;
 import io.rxhealth.agent.logging.LogTimestamps;
-import io.rxhealth.agent.reload.ConfigReload;
+import io.rxhealth.agent.reload.AgentReload;
+import io.rxhealth.weighting.reload.ConfigReload;
 import io.rxhealth.checks.http.HttpClients;
 import java.util.function.Supplier;
 
@@ -22,7 +23,7 @@ public final class AgentMain {
 
     /** {@code run}: a SIGHUP while the config is read is held, then each one re-reads it. */
     private static AutoCloseable start(Supplier<AgentConfig> config) throws Exception {
-        ConfigReload.holdSighupWhileStarting();
+        ConfigReload.holdSighupWhileStarting(AgentReload.LOG);
         AgentApp app = AgentApp.start(config.get(), config);
         app.reloadOnSighup();
         return app;

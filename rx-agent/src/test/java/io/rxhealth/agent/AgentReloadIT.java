@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rxhealth.agent.config.AgentConfig;
 import io.rxhealth.agent.config.ConfigLoader;
-import io.rxhealth.agent.reload.ConfigReload;
+import io.rxhealth.weighting.reload.ConfigReload;
 import java.io.InputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;

@@ -7,6 +7,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rxhealth.ovs.config.ConfigException;
 import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
+import io.rxhealth.weighting.reload.ConfigReload;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ final class RunCommand<N extends NodeFactory.Node> implements Callable<Integer> 
 
     @Override
     public Integer call() throws Exception {
-        ConfigReload.holdSighupWhileStarting();
+        ConfigReload.holdSighupWhileStarting(LbdReload.LOG);
         LbConfig cfg;
         try {
             cfg = load();
@@ -53,7 +54,7 @@ final class RunCommand<N extends NodeFactory.Node> implements Callable<Integer> 
         }
         AtomicReference<N> running = new AtomicReference<>();
         ConfigReload<LbConfig> reload = new ConfigReload<>(this::load, cfg,
-                (current, next) -> replace(running, current, next), clock);
+                (current, next) -> replace(running, current, next), clock, LbdReload.LOG);
         this.reload = reload;
         CountDownLatch stopped = new CountDownLatch(1);
         try {
@@ -99,7 +100,7 @@ final class RunCommand<N extends NodeFactory.Node> implements Callable<Integer> 
     private N node(LbConfig cfg, N previous) throws IOException {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         if (reload != null) {
-            reload.register(registry);
+            LbdReload.register(reload, registry);
         }
         return nodes.create(cfg, dryRun, registry, previous);
     }

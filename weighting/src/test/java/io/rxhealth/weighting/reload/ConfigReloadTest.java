@@ -1,9 +1,7 @@
-package io.rxhealth.ovs.cli;
+package io.rxhealth.weighting.reload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -16,6 +14,7 @@ import org.junit.jupiter.api.Test;
 class ConfigReloadTest {
     private final AtomicReference<Supplier<String>> next = new AtomicReference<>(() -> "a");
     private final List<String> applied = new ArrayList<>();
+    private final List<String> said = new ArrayList<>();
     private final InstantSource clock = InstantSource.fixed(Instant.ofEpochSecond(1_000));
     private final ConfigReload<String> reload = new ConfigReload<>(() -> next.get().get(), "a",
             (current, cfg) -> {
@@ -23,13 +22,24 @@ class ConfigReloadTest {
                     throw new IllegalStateException("checks: cannot build");
                 }
                 applied.add(current + "->" + cfg);
-            }, clock);
+            }, clock, new ReloadLog() {
+                @Override
+                public void info(String line) {
+                    said.add("INFO " + line);
+                }
+
+                @Override
+                public void warn(String line) {
+                    said.add("WARN " + line);
+                }
+            });
 
     @Test
     void anUnchangedConfigAppliesNothing() {
         assertThat(reload.reload()).isEqualTo(ConfigReload.Result.UNCHANGED);
         assertThat(applied).isEmpty();
         assertThat(reload.lastOk()).isTrue();
+        assertThat(said).containsExactly("INFO reload: config unchanged");
     }
 
     @Test
@@ -38,12 +48,14 @@ class ConfigReloadTest {
         assertThat(reload.reload()).isEqualTo(ConfigReload.Result.APPLIED);
         assertThat(applied).containsExactly("a->b");
         assertThat(reload.current()).isEqualTo("b");
+        assertThat(said).containsExactly("INFO reload: new config applied");
+        assertThat(reload.lastSuccessEpochSecond()).isEqualTo(1_000);
     }
 
     @Test
     void aBadConfigKeepsTheRunningOneAndSaysWhyInOneLine() {
         next.set(() -> {
-            throw new io.rxhealth.ovs.config.ConfigException("/etc/rx-health/agent.yaml: interval: \"x\" (expected: a duration)");
+            throw new IllegalArgumentException("/etc/rx-health/agent.yaml: interval: \"x\" (expected: a duration)");
         });
         assertThat(reload.reload()).isEqualTo(ConfigReload.Result.FAILED);
         assertThat(applied).isEmpty();
@@ -51,10 +63,9 @@ class ConfigReloadTest {
         assertThat(reload.lastOk()).isFalse();
         assertThat(reload.lastError()).doesNotContain("\n").contains("interval", "expected");
 
-        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        reload.register(registry);
-        assertThat(registry.scrape()).contains("rxh_lbd_config_last_reload_successful 0.0",
-                "rxh_lbd_config_reloads_failed_total 1.0");
+        assertThat(reload.failedCount()).isEqualTo(1);
+        assertThat(said).containsExactly(
+                "WARN reload refused, the running config stays: /etc/rx-health/agent.yaml: interval: \"x\" (expected: a duration)");
 
         next.set(() -> "a");
         assertThat(reload.reload()).isEqualTo(ConfigReload.Result.UNCHANGED);
