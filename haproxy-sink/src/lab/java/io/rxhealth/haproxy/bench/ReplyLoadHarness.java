@@ -31,7 +31,9 @@ import java.util.concurrent.locks.LockSupport;
  * connections/s in all (default 10000), {@code --threads N} (default 4), {@code --seconds N} per
  * measured run (default 20), {@code --warmup N} seconds not measured (default 5), {@code --repeats N}
  * measured runs (default 3; the medians are printed last), {@code --attack full|reduced},
- * {@code --expect LINE} the reply every connection must get (default: the line the same-JVM server serves).
+ * {@code --expect LINE} the reply every connection must get (default: the line the same-JVM server serves),
+ * {@code --expect-prefix TEXT} instead: any one line that starts with TEXT counts (an agent on a busy
+ * host says {@code up 50% # load warn: ...} instead of {@code up 100%}; its timing is the same).
  *
  * <p>Each thread keeps to its own schedule and has one connection at a time. "Schedule lag" is
  * how late a connection started against its schedule: when the harness (or the machine) falls
@@ -75,7 +77,9 @@ public final class ReplyLoadHarness {
         String attackPlan = option(args, "--attack", null);
         // The reply every connection must get: the served line without its newline (a real agent
         // serves its own verdict, e.g. "up 100%").
-        byte[] expected = (option(args, "--expect", REPLY.strip()) + "\n").getBytes(US_ASCII);
+        String prefix = option(args, "--expect-prefix", null);
+        Expected expected = prefix != null ? new Expected(prefix.getBytes(US_ASCII), true)
+                : new Expected((option(args, "--expect", REPLY.strip()) + "\n").getBytes(US_ASCII), false);
 
         AgentCheckServer local = null;
         InetSocketAddress address;
@@ -116,7 +120,7 @@ public final class ReplyLoadHarness {
         System.out.println("load average after: " + loadAverage());
     }
 
-    private static Result run(InetSocketAddress address, byte[] expected, int rate, int threads, int seconds)
+    private static Result run(InetSocketAddress address, Expected expected, int rate, int threads, int seconds)
             throws InterruptedException {
         long intervalNanos = (long) threads * 1_000_000_000L / rate;
         long start = System.nanoTime() + 50_000_000L;
@@ -198,7 +202,7 @@ public final class ReplyLoadHarness {
         private final long first;
         private final long intervalNanos;
         private final long end;
-        private final byte[] expected;
+        private final Expected expected;
         private final byte[] buffer = new byte[1024];
         final LongList service = new LongList();
         final LongList lag = new LongList();
@@ -207,7 +211,7 @@ public final class ReplyLoadHarness {
         long firstStart = Long.MAX_VALUE;
         long lastDone = Long.MIN_VALUE;
 
-        Client(InetSocketAddress address, byte[] expected, long first, long intervalNanos, long end) {
+        Client(InetSocketAddress address, Expected expected, long first, long intervalNanos, long end) {
             this.address = address;
             this.expected = expected;
             this.first = first;
@@ -250,8 +254,28 @@ public final class ReplyLoadHarness {
                 for (int n; (n = in.read(buffer, length, buffer.length - length)) > 0; ) {
                     length += n;
                 }
-                return Arrays.equals(buffer, 0, length, expected, 0, expected.length);
+                return expected.matches(buffer, length);
             }
+        }
+    }
+
+    /** The reply a connection must get: the whole line, or one line that starts with {@code bytes}. */
+    private record Expected(byte[] bytes, boolean prefix) {
+        boolean matches(byte[] reply, int length) {
+            if (!prefix) {
+                return Arrays.equals(reply, 0, length, bytes, 0, bytes.length);
+            }
+            return length > bytes.length && Arrays.equals(reply, 0, bytes.length, bytes, 0, bytes.length)
+                    && reply[length - 1] == '\n' && indexOfNewline(reply, length) == length - 1;
+        }
+
+        private static int indexOfNewline(byte[] reply, int length) {
+            for (int i = 0; i < length; i++) {
+                if (reply[i] == '\n') {
+                    return i;
+                }
+            }
+            return -1;
         }
     }
 
