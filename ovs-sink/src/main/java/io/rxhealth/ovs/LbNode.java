@@ -176,11 +176,11 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
                         members.get(key).onAgentFailure(failure, detail);
                     }
                 }, ticker);
-        metrics.gauge("rxh_lbd_agent_polls_in_flight", "Agent polls open now", Map.of(), poller, AgentPoller::inFlight);
+        metrics.gauge("rxhealth_lbd_agent_polls_in_flight", "Agent polls open now", Map.of(), poller, AgentPoller::inFlight);
         for (PoolSpec spec : specs) {
             for (MemberSpec m : spec.members()) {
                 Map<String, String> tags = Map.of("pool", spec.name(), "member", m.key());
-                metrics.gauge("rxh_lbd_member_slots", "Slots the member holds in the installed table", tags,
+                metrics.gauge("rxhealth_lbd_member_slots", "Slots the member holds in the installed table", tags,
                         () -> controller.slotsHeld(spec.id(), m.key()));
             }
         }

@@ -198,7 +198,7 @@ class LbNodeIT {
 
         await().atMost(Duration.ofSeconds(5)).until(() -> report().failClose());
         assertThat(writer.last().next().isEmpty()).isTrue();
-        assertThat(get("/metrics").body()).contains("rxh_lbd_fail_close_total{pool=\"web\"} 1.0");
+        assertThat(get("/metrics").body()).contains("rxhealth_lbd_fail_close_total{pool=\"web\"} 1.0");
     }
 
     @Test
@@ -217,13 +217,13 @@ class LbNodeIT {
         assertThat(member(a).verdict()).isEqualTo("up (panic)");
         assertThat(get("/status").body()).contains("\"panic\" : true", "\"healthyShare\" : 0.0",
                 "\"panicThreshold\" : 50");
-        assertThat(get("/metrics").body()).contains("rxh_lbd_pool_panic{pool=\"web\"} 1.0",
-                "rxh_lbd_pool_healthy_share{pool=\"web\"} 0.0");
+        assertThat(get("/metrics").body()).contains("rxhealth_lbd_pool_panic{pool=\"web\"} 1.0",
+                "rxhealth_lbd_pool_healthy_share{pool=\"web\"} 0.0");
 
         agentA.reply("up 100%\n");
         await().atMost(Duration.ofSeconds(5)).until(() -> !report().panic());
         await().atMost(Duration.ofSeconds(5)).until(() -> slots(a) == 1024);
-        assertThat(get("/metrics").body()).contains("rxh_lbd_pool_panic{pool=\"web\"} 0.0");
+        assertThat(get("/metrics").body()).contains("rxhealth_lbd_pool_panic{pool=\"web\"} 0.0");
     }
 
     @Test
@@ -244,17 +244,17 @@ class LbNodeIT {
         assertThat(get("/slots").body()).contains("\"targetShare\" : 0.5", "\"slots\" : 512");
         HttpResponse<String> metrics = get("/metrics");
         assertThat(metrics.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/plain"));
-        assertThat(metrics.body()).contains("rxh_lbd_agent_polls_total{outcome=\"reply\"}",
-                "rxh_lbd_member_slots{member=\"" + a + "\",pool=\"web\"} 512");
+        assertThat(metrics.body()).contains("rxhealth_lbd_agent_polls_total{outcome=\"reply\"}",
+                "rxhealth_lbd_member_slots{member=\"" + a + "\",pool=\"web\"} 512");
     }
 
     @Test
     void theFullScrapePassesPromtool() throws Exception {
         String body = get("/metrics").body();
 
-        assertThat(body).contains("rxh_lbd_build_info{", "rxh_lbd_pool_table_info{digest=\"" + report().digest() + "\"",
-                "rxh_lbd_slot_table_apply_seconds_bucket{", "rxh_lbd_reconcile_seconds_bucket{",
-                "rxh_lbd_pool_members_up{pool=\"web\"} 2.0", "jvm_memory_used_bytes{", "process_cpu_seconds_total ");
+        assertThat(body).contains("rxhealth_lbd_build_info{", "rxhealth_lbd_pool_table_info{digest=\"" + report().digest() + "\"",
+                "rxhealth_lbd_slot_table_apply_seconds_bucket{", "rxhealth_lbd_reconcile_seconds_bucket{",
+                "rxhealth_lbd_pool_members_up{pool=\"web\"} 2.0", "jvm_memory_used_bytes{", "process_cpu_seconds_total ");
         Promtool.assertClean(body);
     }
 

@@ -138,7 +138,7 @@ class LbNodeOvsIT {
     void everyMemberDownLeavesOnlyTheDropFlowAndRecoveryRestoresTheStartTable() throws Exception {
         SlotTable start = lb.table();
         String digest = lb.report().digest();
-        double failCloses = lb.counter("rxh_lbd_fail_close");
+        double failCloses = lb.counter("rxhealth_lbd_fail_close");
 
         for (int i = 0; i < lb.members(); i++) {
             lb.target(i).stop();
@@ -147,7 +147,7 @@ class LbNodeOvsIT {
         await().atMost(CHANGE).until(() -> lb.dump().flowCount() == 1);
         assertThat(lb.dump().failClose()).isPresent();
         assertThat(lb.report().failClose()).isTrue();
-        assertThat(lb.counter("rxh_lbd_fail_close")).isGreaterThan(failCloses);
+        assertThat(lb.counter("rxhealth_lbd_fail_close")).isGreaterThan(failCloses);
 
         for (int i = 0; i < lb.members(); i++) {
             lb.target(i).resume();
@@ -171,13 +171,13 @@ class LbNodeOvsIT {
     @Test
     void deletedSlotFlowsAreRepairedWithinOneReconcileInterval() throws Exception {
         SlotTable start = lb.table();
-        double repairs = lb.counter("rxh_lbd_drift_repairs");
+        double repairs = lb.counter("rxhealth_lbd_drift_repairs");
 
         ovs.ofctl("del-flows", ovs.target(), "table=11");
 
         assertThat(lb.dump().flowCount()).isZero();
         await().atMost(ONE_INTERVAL).until(() -> lb.table().equals(start) && lb.dump().failClose().isPresent());
-        assertThat(lb.counter("rxh_lbd_drift_repairs")).isGreaterThan(repairs);
+        assertThat(lb.counter("rxhealth_lbd_drift_repairs")).isGreaterThan(repairs);
         assertThat(lb.dump().flowCount()).isEqualTo(SLOTS + 1);
     }
 
@@ -185,13 +185,13 @@ class LbNodeOvsIT {
     void restartedSwitchGetsTheTableBackWithinOneReconcileInterval() throws Exception {
         SlotTable start = lb.table();
         long pid = ovs.vswitchdPid();
-        double repairs = lb.counter("rxh_lbd_drift_repairs");
+        double repairs = lb.counter("rxhealth_lbd_drift_repairs");
 
         ovs.restartVswitchd();
 
         assertThat(ovs.vswitchdPid()).isNotEqualTo(pid);
         await().atMost(ONE_INTERVAL).until(() -> lb.table().equals(start) && lb.dump().failClose().isPresent());
-        assertThat(lb.counter("rxh_lbd_drift_repairs")).isGreaterThan(repairs);
+        assertThat(lb.counter("rxhealth_lbd_drift_repairs")).isGreaterThan(repairs);
         assertThat(lb.dump().flowCount()).isEqualTo(SLOTS + 1);
     }
 

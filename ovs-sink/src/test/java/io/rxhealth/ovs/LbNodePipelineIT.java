@@ -156,23 +156,23 @@ class LbNodePipelineIT {
         assertThat(memberFlow("127.0.0.23")).as("never resolved: no flow").isNull();
         assertThat(installed.digest()).isEqualTo(node.report().get(0).digest());
         await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).untilAsserted(() -> {
-            assertThat(counter("rxh_lbd_pipeline_applies_total", "result", "ok")).as("an intact pipeline is left alone")
+            assertThat(counter("rxhealth_lbd_pipeline_applies_total", "result", "ok")).as("an intact pipeline is left alone")
                     .isEqualTo(1);
-            assertThat(counter("rxh_lbd_pipeline_repairs_total", null, null)).isZero();
+            assertThat(counter("rxhealth_lbd_pipeline_repairs_total", null, null)).isZero();
         });
     }
 
     @Test
     void delFlowsIsRepairedWithTheSameSlotsAndTheMacsMemorySaysAreUnchanged() throws Exception {
         List<String> before = normalisedFlows();
-        double applies = counter("rxh_lbd_pipeline_applies_total", "result", "ok");
+        double applies = counter("rxhealth_lbd_pipeline_applies_total", "result", "ok");
 
         ovs.ofctl("del-flows", ovs.target());
 
         await().atMost(ONE_INTERVAL).untilAsserted(() -> assertThat(normalisedFlows()).isEqualTo(before));
         assertThat(memberFlow("127.0.0.21")).contains(MAC0);
-        assertThat(counter("rxh_lbd_pipeline_repairs_total", null, null)).isGreaterThanOrEqualTo(1);
-        assertThat(counter("rxh_lbd_pipeline_applies_total", "result", "ok")).isGreaterThan(applies);
+        assertThat(counter("rxhealth_lbd_pipeline_repairs_total", null, null)).isGreaterThanOrEqualTo(1);
+        assertThat(counter("rxhealth_lbd_pipeline_applies_total", "result", "ok")).isGreaterThan(applies);
     }
 
     @Test
@@ -198,13 +198,13 @@ class LbNodePipelineIT {
         added.removeAll(before);
         assertThat(gone).singleElement().satisfies(f -> assertThat(f).contains("nw_dst=127.0.0.22").contains(MAC1));
         assertThat(added).singleElement().satisfies(f -> assertThat(f).contains("nw_dst=127.0.0.22").contains(MAC1_NEW));
-        assertThat(counter("rxh_lbd_neighbour_updates_total", "result", "ok")).isEqualTo(1);
+        assertThat(counter("rxhealth_lbd_neighbour_updates_total", "result", "ok")).isEqualTo(1);
     }
 
     @Test
     void anOperatorReapplyRewritesTheWholePipelineWithTheCurrentState() throws Exception {
         List<String> before = normalisedFlows();
-        double applies = counter("rxh_lbd_pipeline_applies_total", "result", "ok");
+        double applies = counter("rxhealth_lbd_pipeline_applies_total", "result", "ok");
         // A flow the pipeline does not have: a whole re-apply removes it, a table-11 re-apply would not.
         ovs.ofctl("add-flow", ovs.target(), "table=3,priority=5,ip actions=drop");
 
@@ -213,7 +213,7 @@ class LbNodePipelineIT {
                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
 
         assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(counter("rxh_lbd_pipeline_applies_total", "result", "ok")).isEqualTo(applies + 1);
+        assertThat(counter("rxhealth_lbd_pipeline_applies_total", "result", "ok")).isEqualTo(applies + 1);
         assertThat(normalisedFlows()).isEqualTo(before);
     }
 

@@ -66,7 +66,7 @@ class LbNodeSwitchFaultsIT {
         lb = LbNodeOnOvs.start(ovs, 1024, WEIGHTS, UnaryOperator.identity());
         await().atMost(CHANGE).until(() -> owned(lb.table()) == 1024);
         assertSlotsFollowWeights(lb.table(), 1024, Map.of(0, 100, 1, 100, 2, 200, 3, 50));
-        double failed = lb.counter("rxh_lbd_slot_table_applies", "result", "failed");
+        double failed = lb.counter("rxhealth_lbd_slot_table_applies", "result", "failed");
 
         ovs.signalVswitchd("STOP");
         try {
@@ -76,7 +76,7 @@ class LbNodeSwitchFaultsIT {
             await().atMost(CHANGE).until(() -> member(0).effectiveWeight() == 50);
             int polls = lb.agent(0).connections();
             await().atMost(AFTER_TIMEOUT)
-                    .until(() -> lb.counter("rxh_lbd_slot_table_applies", "result", "failed") > failed);
+                    .until(() -> lb.counter("rxhealth_lbd_slot_table_applies", "result", "failed") > failed);
             // Polls go on while the switch hangs (an apply fails at ovs-ofctl's deadline, or at once
             // when the hung switch's socket backlog is full, and is retried).
             await().atMost(CHANGE).until(() -> lb.agent(0).connections() > polls + 3);
@@ -100,13 +100,13 @@ class LbNodeSwitchFaultsIT {
         lb = LbNodeOnOvs.start(ovs, slots, WEIGHTS, writer -> new KillMidBundle(writer, armed, killed, killerFailed));
         await().atMost(CHANGE).until(() -> owned(lb.table()) == slots);
         assertSlotsFollowWeights(lb.table(), slots, Map.of(0, 100, 1, 100, 2, 200, 3, 50));
-        double failed = lb.counter("rxh_lbd_slot_table_applies", "result", "failed");
+        double failed = lb.counter("rxhealth_lbd_slot_table_applies", "result", "failed");
 
         armed.set(true);
         lb.agent(0).reply("up 50%\n");
         await().atMost(CHANGE).until(killed::get);
         assertThat(killerFailed.get()).isNull();
-        await().atMost(CHANGE).until(() -> lb.counter("rxh_lbd_slot_table_applies", "result", "failed") > failed);
+        await().atMost(CHANGE).until(() -> lb.counter("rxhealth_lbd_slot_table_applies", "result", "failed") > failed);
 
         ovs.restartVswitchd();
 

@@ -30,11 +30,11 @@ final class LbdReload {
 
     /** Registers the reload metrics on {@code registry} (each node after a reload has its own). */
     static void register(ConfigReload<?> reload, MeterRegistry registry) {
-        Gauge.builder("rxh_lbd_config_last_reload_successful", reload, r -> r.lastOk() ? 1 : 0)
+        Gauge.builder("rxhealth_lbd_config_last_reload_successful", reload, r -> r.lastOk() ? 1 : 0)
                 .description("1 if the last reload (or the start) took the config").register(registry);
-        Gauge.builder("rxh_lbd_config_last_reload_success_timestamp_seconds", reload, ConfigReload::lastSuccessEpochSecond)
+        Gauge.builder("rxhealth_lbd_config_last_reload_success_timestamp_seconds", reload, ConfigReload::lastSuccessEpochSecond)
                 .description("Unix time of the last successful config load (start or reload)").register(registry);
-        FunctionCounter.builder("rxh_lbd_config_reloads_failed", reload, ConfigReload::failedCount)
+        FunctionCounter.builder("rxhealth_lbd_config_reloads_failed", reload, ConfigReload::failedCount)
                 .description("Reloads refused (bad config, kept the running one)").register(registry);
     }
 }

@@ -53,10 +53,10 @@ public final class NeighbourWatcher implements AutoCloseable {
         this.sink = requireNonNull(sink, "sink");
         this.clock = requireNonNull(clock, "clock");
         this.interval = requireNonNull(interval, "interval");
-        this.changes = Counter.builder("rxh_lbd_neighbour_changes")
+        this.changes = Counter.builder("rxhealth_lbd_neighbour_changes")
                 .description("Members whose MAC changed in the kernel's neighbour table (first resolution included)")
                 .register(registry);
-        this.readFailures = Counter.builder("rxh_lbd_neighbour_read_failures")
+        this.readFailures = Counter.builder("rxhealth_lbd_neighbour_read_failures")
                 .description("Reads of an hc interface's neighbour table that failed").register(registry);
         this.executor = Executors.newSingleThreadScheduledExecutor(BackgroundExecutors.threads("rx-neigh"));
     }

@@ -61,12 +61,12 @@ public final class PipelineKeeper implements SlotTableWriter {
         this.applier = requireNonNull(applier, "applier");
         this.marker = requireNonNull(marker, "marker");
         this.cookie = PipelineMarker.cookie(topology);
-        this.appliedOk = counter(registry, "rxh_lbd_pipeline_applies", "result", "ok", "Whole-pipeline applies by result");
-        this.appliedFailed = counter(registry, "rxh_lbd_pipeline_applies", "result", "failed", "Whole-pipeline applies by result");
-        this.repairs = Counter.builder("rxh_lbd_pipeline_repairs")
+        this.appliedOk = counter(registry, "rxhealth_lbd_pipeline_applies", "result", "ok", "Whole-pipeline applies by result");
+        this.appliedFailed = counter(registry, "rxhealth_lbd_pipeline_applies", "result", "failed", "Whole-pipeline applies by result");
+        this.repairs = Counter.builder("rxhealth_lbd_pipeline_repairs")
                 .description("Times the switch no longer held the pipeline and it was re-applied").register(registry);
-        this.pushedOk = counter(registry, "rxh_lbd_neighbour_updates", "result", "ok", "Point updates of a member's table-21 flow by result");
-        this.pushedFailed = counter(registry, "rxh_lbd_neighbour_updates", "result", "failed", "Point updates of a member's table-21 flow by result");
+        this.pushedOk = counter(registry, "rxhealth_lbd_neighbour_updates", "result", "ok", "Point updates of a member's table-21 flow by result");
+        this.pushedFailed = counter(registry, "rxhealth_lbd_neighbour_updates", "result", "failed", "Point updates of a member's table-21 flow by result");
     }
 
     private static Counter counter(MeterRegistry registry, String name, String tag, String value, String description) {

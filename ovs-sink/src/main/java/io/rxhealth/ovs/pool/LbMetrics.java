@@ -62,28 +62,28 @@ public final class LbMetrics {
     public LbMetrics(MeterRegistry registry, BuildInfo build) {
         this.registry = requireNonNull(registry, "registry");
         // Always 1; the labels say what runs, so a dashboard can tell which nodes an upgrade reached.
-        info("rxh_lbd_build_info", "Always 1; the labels name the daemon's version, git commit and Java runtime",
+        info("rxhealth_lbd_build_info", "Always 1; the labels name the daemon's version, git commit and Java runtime",
                 List.of("version", "revision", "java"), () -> List.of(List.of(build.version(), build.revision(),
                         build.java())));
-        info("rxh_lbd_pool_table_info", "Always 1; the labels name the digest and layout version of the pool's"
+        info("rxhealth_lbd_pool_table_info", "Always 1; the labels name the digest and layout version of the pool's"
                 + " installed table", List.of("pool", "digest", "layout_version"), tables::values);
         processAndJvm();
-        this.reconciles = timer("rxh_lbd_reconcile", "Reconciles of every pool: layouts, applies and read-backs",
+        this.reconciles = timer("rxhealth_lbd_reconcile", "Reconciles of every pool: layouts, applies and read-backs",
                 Tags.empty());
-        this.probePassed = Counter.builder("rxh_lbd_probes").tag("result", "passed")
+        this.probePassed = Counter.builder("rxhealth_lbd_probes").tag("result", "passed")
                 .description("Liveness probes run").register(registry);
-        this.probeFailed = Counter.builder("rxh_lbd_probes").tag("result", "failed")
+        this.probeFailed = Counter.builder("rxhealth_lbd_probes").tag("result", "failed")
                 .description("Liveness probes run").register(registry);
-        this.probeTransitions = Counter.builder("rxh_lbd_probe_transitions")
+        this.probeTransitions = Counter.builder("rxhealth_lbd_probe_transitions")
                 .description("Members whose probe state changed").register(registry);
-        this.agentReplies = Counter.builder("rxh_lbd_agent_polls").tag("outcome", "reply")
+        this.agentReplies = Counter.builder("rxhealth_lbd_agent_polls").tag("outcome", "reply")
                 .description("Agent polls by outcome").register(registry);
         for (AgentFailure f : AgentFailure.values()) {
-            agentFailures.put(f, Counter.builder("rxh_lbd_agent_polls")
+            agentFailures.put(f, Counter.builder("rxhealth_lbd_agent_polls")
                     .tag("outcome", f.name().toLowerCase(Locale.ROOT))
                     .description("Agent polls by outcome").register(registry));
         }
-        this.agentReplyErrors = Counter.builder("rxh_lbd_agent_reply_errors")
+        this.agentReplyErrors = Counter.builder("rxhealth_lbd_agent_reply_errors")
                 .description("Agent replies HAProxy would report as an error or a warning").register(registry);
     }
 
@@ -121,12 +121,12 @@ public final class LbMetrics {
     }
 
     Timer applyTimer(String pool) {
-        return timer("rxh_lbd_slot_table_apply", "Slot table applies of the pool (failed ones included)",
+        return timer("rxhealth_lbd_slot_table_apply", "Slot table applies of the pool (failed ones included)",
                 Tags.of("pool", pool));
     }
 
     /**
-     * Sets the pool's {@code rxh_lbd_pool_table_info}: one series, value 1, whose labels are the
+     * Sets the pool's {@code rxhealth_lbd_pool_table_info}: one series, value 1, whose labels are the
      * digest and layout version of the installed table (replacing the previous digest's), so that
      * an alert can compare digests across an ECMP fleet.
      */
@@ -173,18 +173,18 @@ public final class LbMetrics {
     }
 
     Counter applies(String pool, String result) {
-        return Counter.builder("rxh_lbd_slot_table_applies").tag("pool", pool).tag("result", result)
+        return Counter.builder("rxhealth_lbd_slot_table_applies").tag("pool", pool).tag("result", result)
                 .description("Slot table applies by result").register(registry);
     }
 
     Counter failClose(String pool) {
-        return Counter.builder("rxh_lbd_fail_close").tag("pool", pool)
+        return Counter.builder("rxhealth_lbd_fail_close").tag("pool", pool)
                 .description("Applies of an empty slot table: every member out, traffic dropped")
                 .register(registry);
     }
 
     Counter drifts(String pool) {
-        return Counter.builder("rxh_lbd_drift_repairs").tag("pool", pool)
+        return Counter.builder("rxhealth_lbd_drift_repairs").tag("pool", pool)
                 .description("Times the data plane no longer held the installed table and it was re-applied")
                 .register(registry);
     }
@@ -195,9 +195,9 @@ public final class LbMetrics {
      * the first, and when no weight counts), to alert on before the threshold is crossed.
      */
     void panic(String pool, Supplier<Number> inPanic, Supplier<Number> healthyShare) {
-        gauge("rxh_lbd_pool_panic", "1 while the pool is in panic: its healthy weight share is below the panic"
+        gauge("rxhealth_lbd_pool_panic", "1 while the pool is in panic: its healthy weight share is below the panic"
                 + " threshold and every probe-up member gets its configured weight", Map.of("pool", pool), inPanic);
-        gauge("rxh_lbd_pool_healthy_share", "Effective weight of the probe-up members over the configured weight"
+        gauge("rxhealth_lbd_pool_healthy_share", "Effective weight of the probe-up members over the configured weight"
                 + " of the members no operator took out", Map.of("pool", pool), healthyShare);
     }
 

@@ -58,19 +58,19 @@ final class PoolState {
             PanicDecision d = panic;
             return d == null ? Double.NaN : d.healthyShare().orElse(Double.NaN);
         });
-        metrics.gauge("rxh_lbd_pool_zero_slot_members", "Members with a positive weight that hold no slot of the"
+        metrics.gauge("rxhealth_lbd_pool_zero_slot_members", "Members with a positive weight that hold no slot of the"
                 + " last layout (their share is below one slot)", Map.of("pool", spec.name()), () -> zeroSlots.size());
-        metrics.gauge("rxh_lbd_pool_members", "Members configured in the pool", Map.of("pool", spec.name()),
+        metrics.gauge("rxhealth_lbd_pool_members", "Members configured in the pool", Map.of("pool", spec.name()),
                 () -> spec.members().size());
-        metrics.gauge("rxh_lbd_pool_members_up", "Members the last layout gave a positive weight (panic included):"
+        metrics.gauge("rxhealth_lbd_pool_members_up", "Members the last layout gave a positive weight (panic included):"
                 + " those that take new connections", Map.of("pool", spec.name()),
                 () -> layoutWeights.stream().filter(w -> w > 0).count());
-        metrics.gauge("rxh_lbd_pool_fail_close", "1 while the installed table is empty: every member is out and"
+        metrics.gauge("rxhealth_lbd_pool_fail_close", "1 while the installed table is empty: every member is out and"
                 + " traffic to the listener is dropped", Map.of("pool", spec.name()), () -> {
                     SlotTable t = installed;
                     return t != null && t.isEmpty() ? 1 : 0;
                 });
-        metrics.gauge("rxh_lbd_pool_last_apply_success_timestamp_seconds", "Unix time of the pool's last successful"
+        metrics.gauge("rxhealth_lbd_pool_last_apply_success_timestamp_seconds", "Unix time of the pool's last successful"
                 + " slot table apply, 0 before the first", Map.of("pool", spec.name()), () -> {
                     Instant at = lastApplyAt;
                     return at == null ? 0 : at.toEpochMilli() / 1000.0;
@@ -78,7 +78,7 @@ final class PoolState {
         for (int i = 0; i < spec.members().size(); i++) {
             int index = i;
             MemberSpec m = spec.members().get(i);
-            metrics.gauge("rxh_lbd_member_effective_weight", "Weight the last layout gave the member (0 when out;"
+            metrics.gauge("rxhealth_lbd_member_effective_weight", "Weight the last layout gave the member (0 when out;"
                     + " its configured weight in panic)", Map.of("pool", spec.name(), "member", m.key()), () -> {
                         List<Integer> w = layoutWeights;
                         return w.isEmpty() ? 0 : w.get(index);

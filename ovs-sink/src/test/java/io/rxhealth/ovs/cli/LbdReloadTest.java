@@ -21,8 +21,8 @@ class LbdReloadTest {
 
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         LbdReload.register(reload, registry);
-        assertThat(registry.scrape()).contains("rxh_lbd_config_last_reload_successful 0.0",
-                "rxh_lbd_config_reloads_failed_total 1.0",
-                "rxh_lbd_config_last_reload_success_timestamp_seconds 1000.0");
+        assertThat(registry.scrape()).contains("rxhealth_lbd_config_last_reload_successful 0.0",
+                "rxhealth_lbd_config_reloads_failed_total 1.0",
+                "rxhealth_lbd_config_last_reload_success_timestamp_seconds 1000.0");
     }
 }

@@ -46,7 +46,7 @@ class NeighbourWatcherTest {
         assertThat(pushed).containsExactly(Map.of(BE1, new Mac("02:42:0a:14:00:02"), BE2, new Mac("02:42:0a:1e:00:02")));
         assertThat(watcher.view()).extracting(MemberNeighbour::origin)
                 .containsExactly(Origin.KERNEL, Origin.KERNEL, Origin.UNRESOLVED);
-        assertThat(registry.get("rxh_lbd_neighbour_changes").counter().count()).isEqualTo(2);
+        assertThat(registry.get("rxhealth_lbd_neighbour_changes").counter().count()).isEqualTo(2);
     }
 
     @Test
@@ -54,7 +54,7 @@ class NeighbourWatcherTest {
         p2 = "[{\"dst\":\"10.20.0.2\",\"lladdr\":\"02:42:0a:14:00:02\",\"state\":[\"REACHABLE\"]}]";
         watcher.pollOnce();
         watcher.pollOnce();
-        assertThat(registry.get("rxh_lbd_neighbour_changes").counter().count()).isEqualTo(2);
+        assertThat(registry.get("rxhealth_lbd_neighbour_changes").counter().count()).isEqualTo(2);
 
         p2 = "[{\"dst\":\"10.20.0.2\",\"state\":[\"FAILED\"]}]";
         p3Broken = true;
@@ -64,11 +64,11 @@ class NeighbourWatcherTest {
         assertThat(watcher.view()).extracting(MemberNeighbour::origin)
                 .containsExactly(Origin.LAST_KNOWN, Origin.LAST_KNOWN, Origin.UNRESOLVED);
         assertThat(watcher.view()).extracting(MemberNeighbour::state).containsExactly("FAILED", "UNREAD", "NO_HC_PORT");
-        assertThat(registry.get("rxh_lbd_neighbour_read_failures").counter().count()).isEqualTo(1);
+        assertThat(registry.get("rxhealth_lbd_neighbour_read_failures").counter().count()).isEqualTo(1);
 
         p2 = "[{\"dst\":\"10.20.0.2\",\"lladdr\":\"02:42:0a:14:00:99\",\"state\":[\"REACHABLE\"]}]";
         watcher.pollOnce();
         assertThat(watcher.macs()).containsEntry(BE1, new Mac("02:42:0a:14:00:99"));
-        assertThat(registry.get("rxh_lbd_neighbour_changes").counter().count()).isEqualTo(3);
+        assertThat(registry.get("rxhealth_lbd_neighbour_changes").counter().count()).isEqualTo(3);
     }
 }

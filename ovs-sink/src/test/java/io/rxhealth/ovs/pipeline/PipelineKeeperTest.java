@@ -77,7 +77,7 @@ class PipelineKeeperTest {
         assertThat(keeper.check()).isTrue();
         assertThat(ovs.bundles()).singleElement().satisfies(b -> assertThat(b)
                 .startsWith("flow delete\n").contains("nw_dst=10.20.0.2 actions=set_field:02:42:0a:14:00:02->eth_dst"));
-        assertThat(registry.get("rxh_lbd_pipeline_repairs").counter().count()).isEqualTo(1);
+        assertThat(registry.get("rxhealth_lbd_pipeline_repairs").counter().count()).isEqualTo(1);
     }
 
     @Test
@@ -94,7 +94,7 @@ class PipelineKeeperTest {
         assertThat(ovs.bundles()).containsExactly(
                 "flow delete_strict table=21,priority=100,ip,nw_dst=10.20.0.3\nflow add " + flow + "\n");
         assertThat(keeper.pushed(BE3)).isEqualTo(MAC3_NEW);
-        assertThat(registry.get("rxh_lbd_neighbour_updates").tag("result", "ok").counter().count()).isEqualTo(1);
+        assertThat(registry.get("rxhealth_lbd_neighbour_updates").tag("result", "ok").counter().count()).isEqualTo(1);
 
         ovs.clear();
         keeper.neighbours(Map.of(BE1, MAC1, BE3, MAC3_NEW));
@@ -136,7 +136,7 @@ class PipelineKeeperTest {
     void aFailedPipelineApplyKeepsTheBeliefAndIsCounted() throws Exception {
         ovs.failBundles(1);
         assertThat(keeper.reapply("start")).isFalse();
-        assertThat(registry.get("rxh_lbd_pipeline_applies").tag("result", "failed").counter().count()).isEqualTo(1);
+        assertThat(registry.get("rxhealth_lbd_pipeline_applies").tag("result", "failed").counter().count()).isEqualTo(1);
         keeper.neighbours(Map.of(BE1, MAC1));
         assertThat(ovs.bundles()).as("not owned yet: no point update").hasSize(1);
     }

@@ -46,15 +46,15 @@ class PipelineMarkerIT {
         assertThat(keeper.check()).isTrue();
         assertThat(keeper.check()).isTrue();
 
-        assertThat(registry.get("rxh_lbd_pipeline_applies").tag("result", "ok").counter().count()).isEqualTo(1);
-        assertThat(registry.get("rxh_lbd_pipeline_repairs").counter().count()).isZero();
-        assertThat(registry.get("rxh_lbd_neighbour_updates").tag("result", "ok").counter().count()).isEqualTo(macs.size());
+        assertThat(registry.get("rxhealth_lbd_pipeline_applies").tag("result", "ok").counter().count()).isEqualTo(1);
+        assertThat(registry.get("rxhealth_lbd_pipeline_repairs").counter().count()).isZero();
+        assertThat(registry.get("rxhealth_lbd_neighbour_updates").tag("result", "ok").counter().count()).isEqualTo(macs.size());
         long marked = PipelineMarker.cookie(stand);
         assertThat(ovs.ofctl("dump-flows", ovs.target(), "table=21")).contains("cookie=0x" + Long.toHexString(marked))
                 .contains("set_field:02:42:00:00:00:01->eth_dst");
 
         ovs.ofctl("add-flow", ovs.target(), "table=21,priority=100,ip,nw_dst=10.20.0.2 actions=drop");
         assertThat(keeper.check()).isTrue();
-        assertThat(registry.get("rxh_lbd_pipeline_repairs").counter().count()).as("an overwritten flow is found").isEqualTo(1);
+        assertThat(registry.get("rxhealth_lbd_pipeline_repairs").counter().count()).as("an overwritten flow is found").isEqualTo(1);
     }
 }

@@ -83,7 +83,7 @@ class PoolControllerTest {
     }
 
     private double drifts() {
-        return registry.get("rxh_lbd_drift_repairs").counter().count();
+        return registry.get("rxhealth_lbd_drift_repairs").counter().count();
     }
 
     @Test
@@ -230,8 +230,8 @@ class PoolControllerTest {
         assertThat(writer.applies()).hasSize(1);
         assertThat(controller.report().get(0).digest()).isEqualTo(digest);
         assertThat(report(A).agent()).isEqualTo("up 50%");
-        assertThat(registry.get("rxh_lbd_agent_polls").tag("outcome", "timeout").counter().count()).isEqualTo(1);
-        assertThat(registry.get("rxh_lbd_agent_reply_errors").counter().count()).isEqualTo(1);
+        assertThat(registry.get("rxhealth_lbd_agent_polls").tag("outcome", "timeout").counter().count()).isEqualTo(1);
+        assertThat(registry.get("rxhealth_lbd_agent_reply_errors").counter().count()).isEqualTo(1);
     }
 
     @Test
@@ -268,7 +268,7 @@ class PoolControllerTest {
         assertThat(writer.last().force()).isTrue();
         assertThat(controller.report().get(0).lastError()).isNull();
         assertThat(report(A).slots()).isZero();
-        assertThat(registry.get("rxh_lbd_slot_table_applies").tag("result", "failed").counter().count()).isEqualTo(1);
+        assertThat(registry.get("rxhealth_lbd_slot_table_applies").tag("result", "failed").counter().count()).isEqualTo(1);
     }
 
     @Test
@@ -284,7 +284,7 @@ class PoolControllerTest {
 
         assertThat(writer.last().next().isEmpty()).isTrue();
         assertThat(controller.report().get(0).failClose()).isTrue();
-        assertThat(registry.get("rxh_lbd_fail_close").counter().count()).isEqualTo(1);
+        assertThat(registry.get("rxhealth_lbd_fail_close").counter().count()).isEqualTo(1);
         assertThat(report(A).targetShare()).isZero();
     }
 
@@ -332,8 +332,8 @@ class PoolControllerTest {
         assertThat(report(C).effectiveWeight()).isEqualTo(200);
         assertThat(report(C).agentWeight()).isEqualTo(20);
         assertThat(report(C).targetShare()).isEqualTo(0.5);
-        assertThat(gauge("rxh_lbd_pool_panic")).isEqualTo(1.0);
-        assertThat(gauge("rxh_lbd_pool_healthy_share")).isEqualTo(0.05);
+        assertThat(gauge("rxhealth_lbd_pool_panic")).isEqualTo(1.0);
+        assertThat(gauge("rxhealth_lbd_pool_healthy_share")).isEqualTo(0.05);
     }
 
     @Test
@@ -363,7 +363,7 @@ class PoolControllerTest {
         assertThat(writer.last().next().slotCounts()).containsEntry(A, 512).containsEntry(B, 512);
         assertThat(controller.report().get(0).panic()).isFalse();
         assertThat(controller.report().get(0).healthyShare()).isEqualTo(0.5);
-        assertThat(gauge("rxh_lbd_pool_panic")).isZero();
+        assertThat(gauge("rxhealth_lbd_pool_panic")).isZero();
     }
 
     @Test
@@ -395,7 +395,7 @@ class PoolControllerTest {
         assertThat(pool.failClose()).isTrue();
         assertThat(pool.panic()).isFalse();
         assertThat(pool.healthyShare()).isNull();
-        assertThat(gauge("rxh_lbd_pool_healthy_share")).isNaN();
+        assertThat(gauge("rxhealth_lbd_pool_healthy_share")).isNaN();
     }
 
     @Test
@@ -418,7 +418,7 @@ class PoolControllerTest {
                             + " probe-up member (3) gets its configured weight, probe-down members stay out",
                     "pool web: panic over: healthy weight 200 of 400 (50.0%) is at or above the panic threshold"
                             + " 50%; members get their effective weights again");
-            assertThat(gauge("rxh_lbd_pool_panic")).isZero();
+            assertThat(gauge("rxhealth_lbd_pool_panic")).isZero();
         }
     }
 

@@ -46,8 +46,8 @@ class PoolMetricsTest {
 
     @Test
     void beforeTheFirstApplyThereIsNoTableInfoAndNoSuccessTime() {
-        assertThat(registry.scrape()).doesNotContain("rxh_lbd_pool_table_info{")
-                .contains("rxh_lbd_pool_last_apply_success_timestamp_seconds{pool=\"web\"} 0.0");
+        assertThat(registry.scrape()).doesNotContain("rxhealth_lbd_pool_table_info{")
+                .contains("rxhealth_lbd_pool_last_apply_success_timestamp_seconds{pool=\"web\"} 0.0");
     }
 
     @Test
@@ -59,20 +59,20 @@ class PoolMetricsTest {
         String digest = controller.installed(7).digest();
         String scrape = registry.scrape();
         assertThat(scrape).contains(
-                "rxh_lbd_pool_table_info{digest=\"" + digest + "\",layout_version=\"" + Maglev.LAYOUT_VERSION
+                "rxhealth_lbd_pool_table_info{digest=\"" + digest + "\",layout_version=\"" + Maglev.LAYOUT_VERSION
                         + "\",pool=\"web\"} 1",
-                "rxh_lbd_pool_last_apply_success_timestamp_seconds{pool=\"web\"} 1.79604E9",
-                "rxh_lbd_member_effective_weight{member=\"" + A + "\",pool=\"web\"} 100",
-                "rxh_lbd_member_effective_weight{member=\"" + B + "\",pool=\"web\"} 25",
-                "rxh_lbd_pool_members{pool=\"web\"} 2",
-                "rxh_lbd_pool_members_up{pool=\"web\"} 2",
-                "rxh_lbd_pool_fail_close{pool=\"web\"} 0",
-                "rxh_lbd_slot_table_apply_seconds_count{pool=\"web\"} 2",
-                "rxh_lbd_slot_table_apply_seconds_bucket{pool=\"web\",le=\"+Inf\"} 2",
-                "rxh_lbd_reconcile_seconds_count 2",
-                "rxh_lbd_build_info{java=\"17.0.13\",revision=\"0123456789ab\",version=\"0.1.0-SNAPSHOT\"} 1");
+                "rxhealth_lbd_pool_last_apply_success_timestamp_seconds{pool=\"web\"} 1.79604E9",
+                "rxhealth_lbd_member_effective_weight{member=\"" + A + "\",pool=\"web\"} 100",
+                "rxhealth_lbd_member_effective_weight{member=\"" + B + "\",pool=\"web\"} 25",
+                "rxhealth_lbd_pool_members{pool=\"web\"} 2",
+                "rxhealth_lbd_pool_members_up{pool=\"web\"} 2",
+                "rxhealth_lbd_pool_fail_close{pool=\"web\"} 0",
+                "rxhealth_lbd_slot_table_apply_seconds_count{pool=\"web\"} 2",
+                "rxhealth_lbd_slot_table_apply_seconds_bucket{pool=\"web\",le=\"+Inf\"} 2",
+                "rxhealth_lbd_reconcile_seconds_count 2",
+                "rxhealth_lbd_build_info{java=\"17.0.13\",revision=\"0123456789ab\",version=\"0.1.0-SNAPSHOT\"} 1");
         // One series per pool: the previous digest's is gone.
-        assertThat(scrape.lines().filter(l -> l.startsWith("rxh_lbd_pool_table_info{"))).hasSize(1);
+        assertThat(scrape.lines().filter(l -> l.startsWith("rxhealth_lbd_pool_table_info{"))).hasSize(1);
     }
 
     @Test
@@ -80,9 +80,9 @@ class PoolMetricsTest {
         members.values().forEach(m -> m.setOperatorDrain(true));
         controller.reconcile(false);
 
-        assertThat(registry.scrape()).contains("rxh_lbd_pool_fail_close{pool=\"web\"} 1",
-                "rxh_lbd_pool_members_up{pool=\"web\"} 0",
-                "rxh_lbd_member_effective_weight{member=\"" + A + "\",pool=\"web\"} 0");
+        assertThat(registry.scrape()).contains("rxhealth_lbd_pool_fail_close{pool=\"web\"} 1",
+                "rxhealth_lbd_pool_members_up{pool=\"web\"} 0",
+                "rxhealth_lbd_member_effective_weight{member=\"" + A + "\",pool=\"web\"} 0");
     }
 
     @Test
@@ -99,6 +99,6 @@ class PoolMetricsTest {
     void aSecondMetricsOnTheSameRegistryDoesNotFail() {
         new LbMetrics(registry, new BuildInfo("0.2.0", "unknown", "17.0.13"));
 
-        assertThat(registry.scrape()).contains("rxh_lbd_build_info{java=\"17.0.13\",revision=\"0123456789ab\"");
+        assertThat(registry.scrape()).contains("rxhealth_lbd_build_info{java=\"17.0.13\",revision=\"0123456789ab\"");
     }
 }

@@ -107,7 +107,7 @@ class ZeroSlotMembersTest {
     }
 
     private double gauge() {
-        return registry.get("rxh_lbd_pool_zero_slot_members").tag("pool", "web").gauge().value();
+        return registry.get("rxhealth_lbd_pool_zero_slot_members").tag("pool", "web").gauge().value();
     }
 
     private MemberReport report(String key) {

@@ -365,7 +365,7 @@ class StandScenariosIT {
                 assertHealthy(v);
                 assertThat(v.daemon().panic()).isFalse();
             });
-            assertThat(consumers.metrics()).contains("rxh_lbd_pool_panic{pool=\"pool1\"} 0.0");
+            assertThat(consumers.metrics()).contains("rxhealth_lbd_pool_panic{pool=\"pool1\"} 0.0");
         } finally {
             for (String backend : Stand.BACKENDS) {
                 Files.writeString(stand.agentConfig(backend), plain.get(backend));
@@ -390,7 +390,7 @@ class StandScenariosIT {
             assertThat(daemon.panic()).as("pool %d in /slots", pool.id()).isTrue();
             assertThat(daemon.digest()).as("pool %d", pool.id()).isEqualTo(full);
             assertThat(consumers.table(pool.id()).table().digest()).as("pool %d in table 11", pool.id()).isEqualTo(full);
-            assertThat(metrics).contains("rxh_lbd_pool_panic{pool=\"pool" + pool.id() + "\"} 1.0");
+            assertThat(metrics).contains("rxhealth_lbd_pool_panic{pool=\"pool" + pool.id() + "\"} 1.0");
         }
         assertThat(status.path("pools")).hasSize(topology.pools().size())
                 .allSatisfy(p -> assertThat(p.path("panic").asBoolean()).as("/status %s", p.path("name")).isTrue());
