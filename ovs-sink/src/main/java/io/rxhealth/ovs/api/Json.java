@@ -5,23 +5,31 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rxhealth.ovs.fleet.FleetStatus;
 import io.rxhealth.ovs.pool.MemberReport;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** JSON bodies of the API. */
 final class Json {
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    String status(List<PoolReport> pools) {
+    /** Pools and members as this node sees them; with a fleet, the fleet's view beside them ({@code fleet}). */
+    String status(List<PoolReport> pools, Optional<FleetStatus> fleet) {
         ObjectNode root = mapper.createObjectNode();
         root.set("pools", mapper.valueToTree(pools));
+        fleet.ifPresent(f -> root.set("fleet", mapper.valueToTree(f)));
         return write(root);
     }
 
-    /** The weight-aware slot report: per member verdict, weights, share, slots, deviation, packets (-1: unknown). */
-    String slots(List<PoolReport> pools) {
+    /**
+     * The weight-aware slot report: per member verdict, weights, share, slots, deviation, packets (-1:
+     * unknown); with a fleet, the fleet's view beside it ({@code fleet}): the database's table of each
+     * pool against the digest each node installed.
+     */
+    String slots(List<PoolReport> pools, Optional<FleetStatus> fleet) {
         ObjectNode root = mapper.createObjectNode();
         ArrayNode array = root.putArray("pools");
         for (PoolReport p : pools) {
@@ -56,6 +64,7 @@ final class Json {
                 n.put("zeroSlots", m.zeroSlots());
             }
         }
+        fleet.ifPresent(f -> root.set("fleet", mapper.valueToTree(f)));
         return write(root);
     }
 
