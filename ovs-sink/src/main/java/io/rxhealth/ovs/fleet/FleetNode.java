@@ -63,6 +63,16 @@ public final class FleetNode {
     private final Map<String, FleetWeights> decided = new ConcurrentHashMap<>();
     private final Map<String, Map<String, List<String>>> probeDownOn = new HashMap<>();
     private final Map<String, Integer> dissent = new HashMap<>();
+    /** What {@link #decided} was last computed from: the store's shared views and the live nodes then. */
+    private Object decidedObservations;
+    private Object decidedDrained;
+    private Set<String> decidedLive = Set.of();
+    /** Each pool's member views with what they were made from, so a round that changed nothing reuses them. */
+    private final Map<String, MemberViews> views = new HashMap<>();
+
+    private record MemberViews(FleetWeights weights, InstalledTable held, Map<String, List<String>> down,
+                               List<FleetStatus.MemberView> views) {
+    }
     private Set<String> live = Set.of();
     private Set<String> configDiffers = Set.of();
     private volatile boolean failStatic = true;
@@ -177,10 +187,20 @@ public final class FleetNode {
         return NodeLiveness.live(beatSeenAt, now, livenessTimeout);
     }
 
-    /** Every configured pool's weights by quorum and panic threshold, for the tables and the status. */
+    /**
+     * Every configured pool's weights by quorum and panic threshold, for the tables and the status;
+     * again only when the observations, the operators' states or the live nodes changed (most rounds
+     * are another node's heartbeat).
+     */
     private void decide() {
         var observations = store.observations();
         var drained = store.drained();
+        if (observations == decidedObservations && drained == decidedDrained && live.equals(decidedLive)) {
+            return;
+        }
+        decidedObservations = observations;
+        decidedDrained = drained;
+        decidedLive = live;
         for (FleetPool pool : pools) {
             Map<String, List<Observation>> byMember = observations.getOrDefault(pool.name(), Map.of());
             EffectiveWeights.of(pool, byMember, live, drained.getOrDefault(pool.name(), Set.of()))
@@ -373,13 +393,18 @@ public final class FleetNode {
             return List.of();
         }
         Map<String, List<String>> down = probeDownOn.getOrDefault(pool.name(), Map.of());
-        List<FleetStatus.MemberView> views = new ArrayList<>();
+        MemberViews cached = views.get(pool.name());
+        if (cached != null && cached.weights() == weights && cached.held() == held && cached.down() == down) {
+            return cached.views();
+        }
+        List<FleetStatus.MemberView> made = new ArrayList<>();
         for (int i = 0; i < weights.members().size(); i++) {
             MemberQuorum m = weights.members().get(i);
-            views.add(new FleetStatus.MemberView(m.key(), weights.verdict(i), m.verdict().probeUpVotes(),
+            made.add(new FleetStatus.MemberView(m.key(), weights.verdict(i), m.verdict().probeUpVotes(),
                     m.verdict().votes(), m.agentLabel(), m.operatorDrained(), weights.decision().weights().get(i),
                     held == null ? null : held.inputs().get(m.key()), down.getOrDefault(m.key(), List.of())));
         }
-        return views;
+        views.put(pool.name(), new MemberViews(weights, held, down, List.copyOf(made)));
+        return views.get(pool.name()).views();
     }
 }

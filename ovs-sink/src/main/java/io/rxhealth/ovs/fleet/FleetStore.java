@@ -12,6 +12,7 @@ import io.rxhealth.ovs.fleet.ovsdb.OvsdbException;
 import io.rxhealth.ovs.fleet.ovsdb.OvsdbTransactionException;
 import io.rxhealth.weighting.panic.PanicThreshold;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,6 +22,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -41,6 +43,42 @@ final class FleetStore {
 
     private final OvsdbClient client;
     private final Map<Write, AtomicLong> writes = new ConcurrentHashMap<>();
+    private final Derived<Map<String, FleetPool>> pools = new Derived<>(List.of("Pool", "Member"), this::readPools);
+    private final Derived<Map<String, JsonNode>> tableRows = new Derived<>(List.of(SlotTableRows.TABLE),
+            this::readTableRows);
+    private final Derived<Map<String, Map<String, List<Observation>>>> observations = new Derived<>(
+            List.of("Observation"), this::readObservations);
+    private final Derived<Map<String, Set<String>>> drained = new Derived<>(List.of("Operator_State"), this::readDrained);
+    private final Derived<Map<String, Heartbeat>> heartbeats = new Derived<>(List.of("LB_Node"), this::readHeartbeats);
+    private final Derived<Map<String, Map<String, String>>> installed = new Derived<>(List.of("LB_Node"),
+            this::readInstalled);
+
+    /**
+     * A view derived from some of the replica's tables, built again only when one of them changed:
+     * a round triggered by another node's heartbeat does not parse every observation again. The
+     * view is shared: callers read it and never change it.
+     */
+    private final class Derived<T> {
+        private final List<String> tables;
+        private final Supplier<T> build;
+        private long[] seen;
+        private T value;
+
+        Derived(List<String> tables, Supplier<T> build) {
+            this.tables = tables;
+            this.build = build;
+        }
+
+        synchronized T get() {
+            // The version first: rows read after it are at least that new, and a later change rebuilds.
+            long[] now = tables.stream().mapToLong(client.replica()::version).toArray();
+            if (value == null || !Arrays.equals(now, seen)) {
+                value = build.get();
+                seen = now;
+            }
+            return value;
+        }
+    }
 
     FleetStore(OvsdbClient client) {
         this.client = requireNonNull(client, "client");
@@ -75,15 +113,9 @@ final class FleetStore {
             ObjectNode row = NODES.objectNode().put("heartbeat", beat.counter()).put("heartbeat_at_ms", beat.atMillis())
                     .put("started_at_ms", beat.startedAtMillis());
             row.set("installed", Atoms.stringMap(new TreeMap<>(beat.installed())));
-            boolean held = client.replica().list("LB_Node").stream().anyMatch(r -> r.path("name").asText().equals(node));
-            upsert(ops, "LB_Node", where("name", node), row, held, r -> r.put("name", node));
+            upsert(ops, "LB_Node", where("name", node), row, heartbeats().containsKey(node), r -> r.put("name", node));
         }
-        Set<String> held = new HashSet<>();
-        for (JsonNode row : client.replica().list("Observation")) {
-            if (row.path("node").asText().equals(node)) {
-                held.add(row.path("pool").asText() + "\n" + row.path("member").asText());
-            }
-        }
+        var stored = observations();
         for (ObservationRow w : observations) {
             Observation o = w.observation();
             ObjectNode row = NODES.objectNode().put("probe_up", o.probeUp()).put("probe_detail", w.probeDetail())
@@ -92,7 +124,9 @@ final class FleetStore {
             ArrayNode where = where("node", node);
             where.addArray().add("pool").add("==").add(w.pool());
             where.addArray().add("member").add("==").add(w.member());
-            upsert(ops, "Observation", where, row, held.contains(w.pool() + "\n" + w.member()),
+            boolean held = stored.getOrDefault(w.pool(), Map.of()).getOrDefault(w.member(), List.of()).stream()
+                    .anyMatch(seen -> seen.node().equals(node));
+            upsert(ops, "Observation", where, row, held,
                     r -> r.put("node", node).put("pool", w.pool()).put("member", w.member()));
         }
         if (!ops.isEmpty()) {
@@ -156,6 +190,10 @@ final class FleetStore {
 
     /** The pools the database holds, by name; empty while the replica is empty. */
     Map<String, FleetPool> pools() {
+        return pools.get();
+    }
+
+    private Map<String, FleetPool> readPools() {
         Map<String, List<FleetPool.FleetMember>> members = new HashMap<>();
         for (JsonNode row : client.replica().list("Member")) {
             List<JsonNode> port = Atoms.set(row.get("agent_port"));
@@ -211,6 +249,10 @@ final class FleetStore {
 
     /** Slot_Table rows by pool name, as stored (undecoded). */
     Map<String, JsonNode> tableRows() {
+        return tableRows.get();
+    }
+
+    private Map<String, JsonNode> readTableRows() {
         Map<String, JsonNode> rows = new HashMap<>();
         for (JsonNode row : client.replica().list(SlotTableRows.TABLE)) {
             rows.put(row.path("pool").asText(), row);
@@ -220,6 +262,10 @@ final class FleetStore {
 
     /** Every node's latest observation, by pool and member key. */
     Map<String, Map<String, List<Observation>>> observations() {
+        return observations.get();
+    }
+
+    private Map<String, Map<String, List<Observation>>> readObservations() {
         Map<String, Map<String, List<Observation>>> byPool = new HashMap<>();
         for (JsonNode row : client.replica().list("Observation")) {
             var o = new Observation(row.path("node").asText(), row.path("probe_up").asBoolean(),
@@ -234,6 +280,10 @@ final class FleetStore {
 
     /** The members an operator drained, by pool. */
     Map<String, Set<String>> drained() {
+        return drained.get();
+    }
+
+    private Map<String, Set<String>> readDrained() {
         Map<String, Set<String>> drained = new HashMap<>();
         for (JsonNode row : client.replica().list("Operator_State")) {
             if (row.path("state").asText().equals("drained")) {
@@ -245,6 +295,10 @@ final class FleetStore {
 
     /** Every LB node's heartbeat. */
     Map<String, Heartbeat> heartbeats() {
+        return heartbeats.get();
+    }
+
+    private Map<String, Heartbeat> readHeartbeats() {
         Map<String, Heartbeat> beats = new HashMap<>();
         client.replica().list("LB_Node").forEach(row -> beats.put(row.path("name").asText(),
                 new Heartbeat(row.path("heartbeat").asLong(), row.path("heartbeat_at_ms").asLong())));
@@ -253,6 +307,10 @@ final class FleetStore {
 
     /** What each LB node says it installed: digest by pool, by node. */
     Map<String, Map<String, String>> installed() {
+        return installed.get();
+    }
+
+    private Map<String, Map<String, String>> readInstalled() {
         Map<String, Map<String, String>> installed = new TreeMap<>();
         for (JsonNode row : client.replica().list("LB_Node")) {
             Map<String, String> digests = new TreeMap<>();

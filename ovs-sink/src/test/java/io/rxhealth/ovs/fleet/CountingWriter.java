@@ -15,6 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class CountingWriter implements SlotTableWriter {
     private final SlotTableWriter switchWriter;
     private final List<ApplyResult> applies = new CopyOnWriteArrayList<>();
+    private final List<String> trail = new CopyOnWriteArrayList<>();
 
     CountingWriter(SlotTableWriter switchWriter) {
         this.switchWriter = requireNonNull(switchWriter, "switchWriter");
@@ -24,6 +25,8 @@ final class CountingWriter implements SlotTableWriter {
     public ApplyResult apply(PoolSpec pool, SlotTable installed, SlotTable next, boolean force) throws Exception {
         ApplyResult result = switchWriter.apply(pool, installed, next, force);
         applies.add(result);
+        trail.add((installed == null ? "-" : installed.digest().substring(0, 8)) + " -> " + next.digest().substring(0, 8)
+                + " " + result.mode() + " " + result.slotsChanged() + (force ? " forced" : ""));
         return result;
     }
 
@@ -39,6 +42,11 @@ final class CountingWriter implements SlotTableWriter {
 
     List<ApplyResult> applies() {
         return List.copyOf(applies);
+    }
+
+    /** Every apply so far, for an assertion message: the installed and the next digest, the mode, the slots moved. */
+    List<String> trail() {
+        return List.copyOf(trail);
     }
 
     /** Flow mods of every apply so far. */

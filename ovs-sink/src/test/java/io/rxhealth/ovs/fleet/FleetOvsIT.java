@@ -177,9 +177,11 @@ class FleetOvsIT {
         assertThat(nodes.get(2).fleet().orElseThrow().failStatic()).isFalse();
         // One apply on return: the drain's slots, nothing else; and no table of its own committed.
         List<ApplyResult> onReturn = writers.get(2).applies().subList(marks.get(2), writers.get(2).applies().size());
-        assertThat(onReturn).hasSize(1);
+        assertThat(onReturn).as("lb-2's applies on return (healthy %s, drained %s): %s",
+                healthy.digest().substring(0, 8), drained.digest().substring(0, 8), writers.get(2).trail()).hasSize(1);
         assertThat(onReturn.get(0).mode()).isEqualTo(ApplyMode.INCREMENTAL);
-        assertThat(onReturn.get(0).slotsChanged()).isEqualTo(SlotDiff.between(healthy, drained).size()).isEqualTo(256);
+        assertThat(onReturn.get(0).slotsChanged()).as("slots lb-2 moved on return: %s", writers.get(2).trail())
+                .isEqualTo(SlotDiff.between(healthy, drained).size()).isEqualTo(256);
         await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() ->
                 nodes.get(0).fleet().orElseThrow().pools().get(0).version() == version);
         settle(t -> t.equals(drained));
