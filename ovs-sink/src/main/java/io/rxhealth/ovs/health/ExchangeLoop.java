@@ -24,9 +24,18 @@ import org.slf4j.LoggerFactory;
  * 10,000 agents at 1 s are 10,000 short connections a second, and a segment that goes dark leaves
  * every probe to it waiting out its timeout. At most {@code maxInFlight} exchanges are open at
  * once; one that cannot start on time starts as soon as there is room.
+ *
+ * <p>An exchange's timeout runs from the moment its connect is issued, and what the selector has
+ * reported is handled before anything is expired: the first round opens every target's exchange at
+ * once (10,000 probes and as many polls), and opening them takes the thread long enough, cold or on
+ * a busy host, that a deadline taken from the round's start, or an expiry pass ahead of the replies
+ * already received, failed members that had answered in time. At most {@link #STARTS_PER_TURN}
+ * exchanges are opened between two passes over the selector, so a burst never keeps answers waiting.
  */
 final class ExchangeLoop implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ExchangeLoop.class);
+    /** Exchanges opened in one turn of the loop before it reads what has arrived. */
+    static final int STARTS_PER_TURN = 256;
 
     /** Creates the exchange with target {@code target}, due to end by {@code deadline} (ticker nanos). */
     @FunctionalInterface
@@ -95,10 +104,8 @@ final class ExchangeLoop implements AutoCloseable {
     private void loop() {
         while (running) {
             try {
-                long now = ticker.nanos();
-                startDue(now);
-                expire(now);
-                long wait = nextWake(now);
+                startDue();
+                long wait = nextWake(ticker.nanos());
                 if (wait <= 0) {
                     selector.selectNow();
                 } else {
@@ -108,6 +115,8 @@ final class ExchangeLoop implements AutoCloseable {
                     ((LineExchange) key.attachment()).onReady(readBuffer);
                 }
                 selector.selectedKeys().clear();
+                // After the answers the selector reported: one that arrived in time is never expired.
+                expire(ticker.nanos());
             } catch (IOException | RuntimeException | LinkageError e) {
                 // A selector error must not stop the loop; the exchanges in flight time out normally.
                 // LinkageError: a class that could not be loaded, e.g. while out of file descriptors;
@@ -117,8 +126,10 @@ final class ExchangeLoop implements AutoCloseable {
         }
     }
 
-    private void startDue(long now) {
-        while (!due.isEmpty() && due.peekFirst().at() - now <= 0 && open < maxInFlight) {
+    private void startDue() {
+        long now = ticker.nanos();
+        for (int started = 0; started < STARTS_PER_TURN && !due.isEmpty() && due.peekFirst().at() - now <= 0
+                && open < maxInFlight; started++) {
             Due d = due.pollFirst();
             // The first round goes out at once; later rounds are spread over the interval.
             long next = d.first()
@@ -126,6 +137,9 @@ final class ExchangeLoop implements AutoCloseable {
                     : d.at() + intervalNanos;
             // Never schedule in the past: a late exchange (no room in flight) does not cause a burst.
             due.addLast(new Due(d.target(), next - now < 0 ? now : next, false));
+            // The timeout counts from this connect, not from the turn's start: opening the exchanges
+            // before it took time. Deadlines stay in start order, which expire() relies on.
+            now = ticker.nanos();
             LineExchange x = starter.start(d.target(), now + timeoutNanos);
             // Only a target's first exchange counts for the first round: a quick target polled
             // again while a slow one is still open must not stand in for it.

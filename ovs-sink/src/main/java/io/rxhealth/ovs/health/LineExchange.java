@@ -110,6 +110,11 @@ final class LineExchange {
             if (key.isConnectable()) {
                 channel.finishConnect();
                 connected();
+                if (!done && pendingWrite == null) {
+                    // Nothing to send: an agent writes its line at accept, so it is often here already.
+                    // Read it now rather than one select later, which also spares that turn's work.
+                    read(readBuffer);
+                }
                 return;
             }
             if (key.isWritable()) {
