@@ -2,6 +2,7 @@ package io.rxhealth.ovs;
 
 import static java.util.Objects.requireNonNull;
 
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rxhealth.ovs.api.ApiServer;
 import io.rxhealth.ovs.api.NodeOperations;
@@ -24,6 +25,7 @@ import io.rxhealth.ovs.health.ProbeScheduler;
 import io.rxhealth.ovs.health.ProbeTarget;
 import io.rxhealth.ovs.health.Probes;
 import io.rxhealth.ovs.health.SourceAddresses;
+import io.rxhealth.ovs.health.StartLag;
 import io.rxhealth.ovs.neigh.IpNeighbourSource;
 import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.neigh.NeighbourSource;
@@ -31,6 +33,7 @@ import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
 import io.rxhealth.ovs.pipeline.OvsTools;
 import io.rxhealth.ovs.pool.DrainEffect;
+import io.rxhealth.ovs.pool.FirstRound;
 import io.rxhealth.ovs.pool.LbMetrics;
 import io.rxhealth.ovs.pool.MemberChanges;
 import io.rxhealth.ovs.pool.MemberRuntime;
@@ -54,6 +57,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 /**
@@ -64,6 +68,12 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     private static final Logger log = LoggerFactory.getLogger(LbNode.class);
     /** Member changes this close together are applied as one layout change. */
     private static final Duration DEBOUNCE = Duration.ofMillis(50);
+    /** Buckets of the schedule lag: under a millisecond is on time, a second is a whole timeout late. */
+    private static final Duration[] LAG_BUCKETS = {Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofMillis(10),
+        Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500),
+        Duration.ofSeconds(1), Duration.ofSeconds(2)};
+    /** Past the first round's spread and timeout, how long a start waits for the last first probes and polls. */
+    private static final Duration FIRST_ROUND_SLACK = Duration.ofSeconds(10);
     /** How long a starting node in a fleet waits for the database's tables before it installs its own. */
     private static final Duration FLEET_START = Duration.ofSeconds(10);
 
@@ -163,7 +173,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         }
         // probe-timeout <= probe, so a member never has two probes open: room for one per member.
         this.probes = new ProbeScheduler(probeTargets, iv.probe(), iv.probeTimeout(), Math.max(1, probeTargets.size()),
-                (key, result) -> members.get(key).onProbe(result), ticker);
+                (key, result) -> members.get(key).onProbe(result), startLag(registry, "probe"), ticker);
         this.poller = new AgentPoller(targets, iv.agent(), iv.agentTimeout(), config.agentConcurrency(),
                 new AgentPoller.Listener() {
                     @Override
@@ -175,7 +185,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
                     public void onFailure(String key, AgentFailure failure, String detail) {
                         members.get(key).onAgentFailure(failure, detail);
                     }
-                }, ticker);
+                }, startLag(registry, "agent"), ticker);
         metrics.gauge("rxhealth_lbd_agent_polls_in_flight", "Agent polls open now", Map.of(), poller, AgentPoller::inFlight);
         for (PoolSpec spec : specs) {
             for (MemberSpec m : spec.members()) {
@@ -213,12 +223,17 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         logConntrackBudget();
         poller.start();
         probes.start();
-        if (!probes.awaitFirstRound(iv.probeTimeout().plusSeconds(1))) {
-            log.warn("not every member was probed within {}; starting anyway", iv.probeTimeout().plusSeconds(1));
+        // Each first exchange ends within its timeout of its connect; the slack is for a host too
+        // busy to open them on time. A member left unprobed would go into the first table as down.
+        Duration probeWait = probes.firstRound().plus(iv.probeTimeout()).plus(FIRST_ROUND_SLACK);
+        if (!probes.awaitFirstRound(probeWait)) {
+            log.warn("not every member was probed within {}; starting anyway", probeWait);
         }
-        if (!poller.awaitFirstRound(iv.agentTimeout().plusSeconds(1))) {
-            log.warn("not every agent answered or failed within {}; starting anyway", iv.agentTimeout().plusSeconds(1));
+        Duration pollWait = poller.firstRound().plus(iv.agentTimeout()).plus(FIRST_ROUND_SLACK);
+        if (!poller.awaitFirstRound(pollWait)) {
+            log.warn("not every agent answered or failed within {}; starting anyway", pollWait);
         }
+        log.info(FirstRound.summary(members.values()));
         if (fleet != null) {
             fleet.start();
             if (!fleet.awaitFirstRound(FLEET_START)) {
@@ -234,6 +249,16 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         api.start();
         log.info("rx-health-lbd: {} pools, {} members, API on {}:{}", config.pools().size(), members.size(),
                 api.address().getHostString(), api.address().getPort());
+    }
+
+    /** How late probes or polls open against their schedule: when the loop or the host falls behind. */
+    private static StartLag startLag(PrometheusMeterRegistry registry, String kind) {
+        Timer timer = Timer.builder("rxhealth_lbd_health_check_start_lag")
+                .description("How late a probe or agent poll was opened against its schedule")
+                .tag("kind", kind)
+                .serviceLevelObjectives(LAG_BUCKETS)
+                .register(registry);
+        return late -> timer.record(late, TimeUnit.NANOSECONDS);
     }
 
     /** Says once, at start, how much of the host's conntrack table the health checks will take. */

@@ -28,11 +28,17 @@ public final class ProbeScheduler implements AutoCloseable {
 
     public ProbeScheduler(List<ProbeTarget> targets, Duration interval, Duration timeout, int maxInFlight,
                           Listener listener, Ticker ticker) {
+        this(targets, interval, timeout, maxInFlight, listener, StartLag.NONE, ticker);
+    }
+
+    /** {@code lag} is told how late each probe was opened against its schedule. */
+    public ProbeScheduler(List<ProbeTarget> targets, Duration interval, Duration timeout, int maxInFlight,
+                          Listener listener, StartLag lag, Ticker ticker) {
         List<ProbeTarget> all = List.copyOf(targets);
         requireNonNull(listener, "listener");
         byte[][] requests = all.stream().map(ProbeTarget::request).toArray(byte[][]::new);
         this.loop = new ExchangeLoop("rx-probes", all.size(), interval, timeout, maxInFlight,
-                (i, deadline) -> probe(all.get(i), requests[i], deadline, listener), ticker);
+                (i, deadline) -> probe(all.get(i), requests[i], deadline, listener), lag, ticker);
     }
 
     private static LineExchange probe(ProbeTarget target, byte[] request, long deadline, Listener listener) {
@@ -51,9 +57,14 @@ public final class ProbeScheduler implements AutoCloseable {
                 });
     }
 
-    /** Probes every member now, then every interval, spread evenly over it. */
+    /** Probes every member once over {@link #firstRound()}, then every interval, spread evenly over it. */
     public void start() {
         loop.start();
+    }
+
+    /** The time the first round is opened over (the first exchanges' spread); each then has its timeout. */
+    public Duration firstRound() {
+        return loop.firstRound();
     }
 
     /** Waits until every member has been probed once (or the wait is over); true if all were. */

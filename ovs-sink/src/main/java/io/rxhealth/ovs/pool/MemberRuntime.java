@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.rxhealth.ovs.health.AgentFailure;
 import io.rxhealth.ovs.health.ProbeResult;
 import io.rxhealth.weighting.RiseFallCounter;
+import io.rxhealth.weighting.RiseFallState;
 import io.rxhealth.weighting.agentcheck.AgentReplyParser;
 import io.rxhealth.weighting.agentcheck.MemberAgentState;
 import io.rxhealth.weighting.agentcheck.ParsedReply;
@@ -51,7 +52,12 @@ public final class MemberRuntime {
         RiseFallCounter now = was.record(result.passed());
         if (was.state() != now.state()) {
             metrics.probeTransition();
-            log.info("member {}: probe {} -> {} ({})", key, was.state(), now.state(), result.detail());
+            if (was.state() == RiseFallState.UNKNOWN) {
+                // The first result of every member: the start logs one summary (FirstRound), not 10,000 lines.
+                log.debug("member {}: probe {} -> {} ({})", key, was.state(), now.state(), result.detail());
+            } else {
+                log.info("member {}: probe {} -> {} ({})", key, was.state(), now.state(), result.detail());
+            }
             onChange.run();
         }
     }
@@ -69,7 +75,11 @@ public final class MemberRuntime {
         }
         if (!next.equals(before.agent())) {
             String why = reply.description().isEmpty() ? "" : " (" + reply.description() + ")";
-            log.info("member {}: agent {} -> {}{}", key, before.agent().label(), next.label(), why);
+            if (before.lastReply() == null) {
+                log.debug("member {}: agent {} -> {}{}", key, before.agent().label(), next.label(), why);
+            } else {
+                log.info("member {}: agent {} -> {}{}", key, before.agent().label(), next.label(), why);
+            }
             onChange.run();
         }
     }
