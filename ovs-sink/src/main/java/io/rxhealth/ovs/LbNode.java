@@ -21,6 +21,7 @@ import io.rxhealth.ovs.health.AgentPoller;
 import io.rxhealth.ovs.health.AgentTarget;
 import io.rxhealth.ovs.health.ConntrackBudget;
 import io.rxhealth.ovs.health.ConntrackLimits;
+import io.rxhealth.ovs.health.ProbeResult;
 import io.rxhealth.ovs.health.ProbeScheduler;
 import io.rxhealth.ovs.health.ProbeTarget;
 import io.rxhealth.ovs.health.Probes;
@@ -31,6 +32,8 @@ import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.neigh.NeighbourSource;
 import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
+import io.rxhealth.ovs.outage.SwitchReport;
+import io.rxhealth.ovs.outage.SwitchWatch;
 import io.rxhealth.ovs.pipeline.OvsTools;
 import io.rxhealth.ovs.pool.DrainEffect;
 import io.rxhealth.ovs.pool.FirstRound;
@@ -89,6 +92,8 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     private final ApiServer api;
     private final DataPlane dataPlane;
     private final OvsTools tools;
+    /** The node's own switch as the health checks see it: its outages freeze the probe failures through it. */
+    private final SwitchWatch switchWatch;
     /** This node's part in a fleet; null for a node alone (no {@code fleet:} section). */
     private final FleetRuntime fleet;
 
@@ -128,6 +133,18 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         this.sources = previous == null ? new SourceAddresses(ticker) : previous.sources;
         LbMetrics metrics = new LbMetrics(registry);
         MemberChanges changed = new MemberChanges();
+        // Only a node with a topology checks its switch (the pipeline keeper); without one it stays up.
+        this.switchWatch = new SwitchWatch(config.pipeline().isPresent(), new SwitchWatch.Members() {
+            @Override
+            public void switchHeld() {
+                members.values().forEach(MemberRuntime::switchHeld);
+            }
+
+            @Override
+            public void switchLost() {
+                members.values().forEach(MemberRuntime::switchLost);
+            }
+        }, registry, ticker, clock);
         List<ProbeTarget> probeTargets = new ArrayList<>();
         List<AgentTarget> targets = new ArrayList<>();
         for (PoolConfig pool : config.pools()) {
@@ -142,7 +159,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
                         && before.snapshot().agentEnabled() == m.agentPort().isPresent()) {
                     initial = before.snapshot();
                 }
-                members.put(m.key(), new MemberRuntime(m.key(), initial, changed, metrics, clock));
+                members.put(m.key(), new MemberRuntime(m.key(), initial, changed, metrics, clock, switchWatch::freezes));
                 probeTargets.add(Probes.of(m, sources));
                 if (m.agentPort().isPresent()) {
                     // HAProxy polls agents from the server's source too: same hc address as the probes.
@@ -154,7 +171,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         List<PoolSpec> specs = config.pools().stream().map(PoolConfig::spec).toList();
         OpenFlowSwitch bridge = new OfctlSwitch(config.openflow(), ovs);
         this.dataPlane = config.pipeline().<DataPlane>map(p -> PipelineDataPlane.of(p, iv, writer, bridge, neighbours,
-                registry, clock, ticker)).orElseGet(() -> new SlotsOnlyDataPlane(writer));
+                registry, clock, ticker, switchWatch)).orElseGet(() -> new SlotsOnlyDataPlane(writer));
         this.tools = new OvsTools(bridge, config.bridge(), config.appctl(), ovs);
         this.fleet = config.fleet().map(f -> new FleetRuntime(f.node(), f.remotes(), f.heartbeat(), f.livenessTimeout(),
                 FleetWiring.pools(config.pools()), key -> FleetWiring.observe(f.node(), members.get(key).snapshot(), clock),
@@ -173,7 +190,17 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         }
         // probe-timeout <= probe, so a member never has two probes open: room for one per member.
         this.probes = new ProbeScheduler(probeTargets, iv.probe(), iv.probeTimeout(), Math.max(1, probeTargets.size()),
-                (key, result) -> members.get(key).onProbe(result), startLag(registry, "probe"), ticker);
+                new ProbeScheduler.Listener() {
+                    @Override
+                    public void onProbe(String key, ProbeResult result) {
+                        members.get(key).onProbe(result);
+                    }
+
+                    @Override
+                    public void onProbe(String key, ProbeResult result, long openedAt) {
+                        members.get(key).onProbe(result, openedAt);
+                    }
+                }, startLag(registry, "probe"), ticker);
         this.poller = new AgentPoller(targets, iv.agent(), iv.agentTimeout(), config.agentConcurrency(),
                 new AgentPoller.Listener() {
                     @Override
@@ -330,6 +357,11 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
                 }
             }
         }
+    }
+
+    @Override
+    public Optional<SwitchReport> switchReport() {
+        return Optional.of(switchWatch.report());
     }
 
     @Override
