@@ -26,7 +26,8 @@ The load average is printed before and after.
 
 usage: ovs-sink/perf/scale-load.py [MEMBERS] [SECONDS] [WARMUP] [TARGET_PROCESSES] [REPEATS]
        (defaults 10000, 60, 20, 4, 1; root, with ip)
-  RXH_JAR=path       the daemon's jar (default ovs-sink/target/rx-health-lbd.jar), e.g. one built from another commit
+  RXH_JAR=path       the daemon's jar (default ovs-sink/target/rx-health-lbd.jar), e.g. one built from another commit;
+                     several, separated by ':', are run in turn in each repeat (side by side, same targets)
   RXH_JFR=file.jfr   record the steady window with Java Flight Recorder (profile settings)
 Run from the repository root, under the bench lock, after:
   mvn -B -q -pl ovs-sink -am package -DskipTests
@@ -50,9 +51,10 @@ if os.geteuid() != 0:
     sys.exit("scale-load.py needs root: it creates a network namespace")
 if shutil.which("ip") is None:
     sys.exit("ip: not found (install it: apt-get install -y iproute2)")
-jar = os.environ.get("RXH_JAR", "ovs-sink/target/rx-health-lbd.jar")
-if not os.path.isfile(jar):
-    sys.exit(f"{jar}: missing (run mvn -B -q -pl ovs-sink -am package -DskipTests first)")
+jars = os.environ.get("RXH_JAR", "ovs-sink/target/rx-health-lbd.jar").split(":")
+for jar in jars:
+    if not os.path.isfile(jar):
+        sys.exit(f"{jar}: missing (run mvn -B -q -pl ovs-sink -am package -DskipTests first)")
 try:
     with open("ovs-sink/target/cp.txt") as f:
         cp = "ovs-sink/target/test-classes:ovs-sink/target/classes:weighting/target/classes:" + f.read().strip()
@@ -158,7 +160,7 @@ def config(path):
                 f.write(f"      - {{address: {address(i)}, port: 8080, probe: {{kind: http, path: /healthz}}}}\n")
 
 
-def run_once(run, ns, tmp):
+def run_once(run, ns, tmp, jar):
     cfg = os.path.join(tmp, "lbd.yaml")
     config(cfg)
     log_path = os.path.join(tmp, f"lbd-{run}.log")
@@ -167,7 +169,7 @@ def run_once(run, ns, tmp):
     base_soft = softirq_ticks()
     time.sleep(BASELINE)  # a window with the targets idle: the softirq baseline of the machine
     baseline_soft = softirq_ticks() - base_soft
-    print(f"run {run}: load average before {loadavg()}", flush=True)
+    print(f"run {run}: {jar}; load average before {loadavg()}", flush=True)
     with open(log_path, "w") as log:
         daemon = subprocess.Popen(["ip", "netns", "exec", ns, "java", *flags, "-jar", jar, "run", "--dry-run",
                                    "--config", cfg], stdout=log, stderr=subprocess.STDOUT)
@@ -261,9 +263,10 @@ try:
         line = t.stdout.readline()
         if not line.startswith("ready"):
             sys.exit(f"a target process did not start (exit {t.poll()})")
-    print(f"namespace {ns}: {members} members ({processes} target processes), daemon {jar}", flush=True)
-    for run in range(1, repeats + 1):
-        run_once(run, ns, tmp)
+    print(f"namespace {ns}: {members} members ({processes} target processes), daemons {' '.join(jars)}", flush=True)
+    for repeat in range(1, repeats + 1):
+        for k, jar in enumerate(jars):
+            run_once(f"{repeat}{'abcdefgh'[k] if len(jars) > 1 else ''}", ns, tmp, jar)
 finally:
     for t in targets:
         if t.poll() is None:
