@@ -32,7 +32,7 @@ public final class MemberRuntime {
     private final LbMetrics metrics;
     private final InstantSource clock;
     private final ProbeGate gate;
-    /** The probe counter at the last check that found the switch holding: what an outage rolls back to. */
+    /** The probe counter at the last check that found the switch holding: what an outage rolls back to; null before one. */
     private volatile RiseFallCounter probeWhenSwitchHeld;
 
     public MemberRuntime(String key, MemberSnapshot initial, Runnable onChange, LbMetrics metrics,
@@ -44,7 +44,6 @@ public final class MemberRuntime {
     public MemberRuntime(String key, MemberSnapshot initial, Runnable onChange, LbMetrics metrics,
                          InstantSource clock, ProbeGate gate) {
         this.gate = requireNonNull(gate, "gate");
-        this.probeWhenSwitchHeld = initial.probe();
         this.key = requireNonNull(key, "key");
         this.state = new AtomicReference<>(requireNonNull(initial, "initial"));
         this.onChange = requireNonNull(onChange, "onChange");
@@ -87,6 +86,9 @@ public final class MemberRuntime {
      */
     public void switchLost() {
         RiseFallCounter held = probeWhenSwitchHeld;
+        if (held == null) {
+            return; // the switch never held yet (a start against a switch that is down): nothing to go back to
+        }
         MemberSnapshot before = state.getAndUpdate(s -> s.withProbe(held, s.probeDetail()));
         if (before.probe().state() != held.state()) {
             metrics.probeTransition();

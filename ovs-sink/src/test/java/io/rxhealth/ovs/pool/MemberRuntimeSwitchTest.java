@@ -79,6 +79,15 @@ class MemberRuntimeSwitchTest {
     }
 
     @Test
+    void aSwitchLostBeforeItEverHeldTakesNothingBack() {
+        member.onProbe(FAILED, 0);
+
+        member.switchLost();
+
+        assertThat(member.snapshot().probe().state()).isEqualTo(RiseFallState.DOWN);
+    }
+
+    @Test
     void aLostSwitchWithNothingCountedChangesNothing() {
         member.onProbe(ProbeResult.pass("HTTP 200"), 0);
         member.switchHeld();
