@@ -2,7 +2,6 @@ package io.rxhealth.ovs;
 
 import static java.util.Objects.requireNonNull;
 
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rxhealth.ovs.api.ApiServer;
 import io.rxhealth.ovs.api.NodeOperations;
@@ -21,12 +20,10 @@ import io.rxhealth.ovs.health.AgentPoller;
 import io.rxhealth.ovs.health.AgentTarget;
 import io.rxhealth.ovs.health.ConntrackBudget;
 import io.rxhealth.ovs.health.ConntrackLimits;
-import io.rxhealth.ovs.health.ProbeResult;
 import io.rxhealth.ovs.health.ProbeScheduler;
 import io.rxhealth.ovs.health.ProbeTarget;
 import io.rxhealth.ovs.health.Probes;
 import io.rxhealth.ovs.health.SourceAddresses;
-import io.rxhealth.ovs.health.StartLag;
 import io.rxhealth.ovs.neigh.IpNeighbourSource;
 import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.neigh.NeighbourSource;
@@ -60,7 +57,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 /**
@@ -71,10 +67,6 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     private static final Logger log = LoggerFactory.getLogger(LbNode.class);
     /** Member changes this close together are applied as one layout change. */
     private static final Duration DEBOUNCE = Duration.ofMillis(50);
-    /** Buckets of the schedule lag: under a millisecond is on time, a second is a whole timeout late. */
-    private static final Duration[] LAG_BUCKETS = {Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofMillis(10),
-        Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500),
-        Duration.ofSeconds(1), Duration.ofSeconds(2)};
     /** Past the first round's spread and timeout, how long a start waits for the last first probes and polls. */
     private static final Duration FIRST_ROUND_SLACK = Duration.ofSeconds(10);
     /** How long a starting node in a fleet waits for the database's tables before it installs its own. */
@@ -134,17 +126,8 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         LbMetrics metrics = new LbMetrics(registry);
         MemberChanges changed = new MemberChanges();
         // Only a node with a topology checks its switch (the pipeline keeper); without one it stays up.
-        this.switchWatch = new SwitchWatch(config.pipeline().isPresent(), new SwitchWatch.Members() {
-            @Override
-            public void switchHeld() {
-                members.values().forEach(MemberRuntime::switchHeld);
-            }
-
-            @Override
-            public void switchLost() {
-                members.values().forEach(MemberRuntime::switchLost);
-            }
-        }, registry, ticker, clock);
+        this.switchWatch = new SwitchWatch(config.pipeline().isPresent(), HealthWiring.switchEdges(members), registry,
+                ticker, clock);
         List<ProbeTarget> probeTargets = new ArrayList<>();
         List<AgentTarget> targets = new ArrayList<>();
         for (PoolConfig pool : config.pools()) {
@@ -190,17 +173,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         }
         // probe-timeout <= probe, so a member never has two probes open: room for one per member.
         this.probes = new ProbeScheduler(probeTargets, iv.probe(), iv.probeTimeout(), Math.max(1, probeTargets.size()),
-                new ProbeScheduler.Listener() {
-                    @Override
-                    public void onProbe(String key, ProbeResult result) {
-                        members.get(key).onProbe(result);
-                    }
-
-                    @Override
-                    public void onProbe(String key, ProbeResult result, long openedAt) {
-                        members.get(key).onProbe(result, openedAt);
-                    }
-                }, startLag(registry, "probe"), ticker);
+                HealthWiring.probes(members), HealthWiring.startLag(registry, "probe"), ticker);
         this.poller = new AgentPoller(targets, iv.agent(), iv.agentTimeout(), config.agentConcurrency(),
                 new AgentPoller.Listener() {
                     @Override
@@ -212,7 +185,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
                     public void onFailure(String key, AgentFailure failure, String detail) {
                         members.get(key).onAgentFailure(failure, detail);
                     }
-                }, startLag(registry, "agent"), ticker);
+                }, HealthWiring.startLag(registry, "agent"), ticker);
         metrics.gauge("rxhealth_lbd_agent_polls_in_flight", "Agent polls open now", Map.of(), poller, AgentPoller::inFlight);
         for (PoolSpec spec : specs) {
             for (MemberSpec m : spec.members()) {
@@ -276,16 +249,6 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         api.start();
         log.info("rx-health-lbd: {} pools, {} members, API on {}:{}", config.pools().size(), members.size(),
                 api.address().getHostString(), api.address().getPort());
-    }
-
-    /** How late probes or polls open against their schedule: when the loop or the host falls behind. */
-    private static StartLag startLag(PrometheusMeterRegistry registry, String kind) {
-        Timer timer = Timer.builder("rxhealth_lbd_health_check_start_lag")
-                .description("How late a probe or agent poll was opened against its schedule")
-                .tag("kind", kind)
-                .serviceLevelObjectives(LAG_BUCKETS)
-                .register(registry);
-        return late -> timer.record(late, TimeUnit.NANOSECONDS);
     }
 
     /** Says once, at start, how much of the host's conntrack table the health checks will take. */

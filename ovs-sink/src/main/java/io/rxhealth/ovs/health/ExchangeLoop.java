@@ -27,10 +27,10 @@ import org.slf4j.LoggerFactory;
  * once; one that cannot start on time starts as soon as there is room.
  *
  * <p>An exchange's timeout runs from the moment its connect is issued, and what the selector has
- * reported is handled before anything is expired: the first round opens every target's exchange at
- * once (10,000 probes and as many polls), and opening them takes the thread long enough, cold or on
- * a busy host, that a deadline taken from the round's start, or an expiry pass ahead of the replies
- * already received, failed members that had answered in time. At most {@link #STARTS_PER_TURN}
+ * reported is handled before anything is expired: opening thousands of exchanges (a first round of
+ * 10,000 probes and as many polls) takes the thread long enough, cold or on a busy host, that a
+ * deadline taken from the turn's start, or an expiry pass ahead of the replies already received,
+ * failed members that had answered in time. The first round is spread ({@link #firstRound()}). At most {@link #STARTS_PER_TURN}
  * exchanges are opened between two passes over the selector, so a burst never keeps answers waiting,
  * and time the loop itself was held up ({@link #STALL_GRACE_NANOS}) is given back to the exchanges in
  * flight: a member is not failed because this node's thread did not run.
