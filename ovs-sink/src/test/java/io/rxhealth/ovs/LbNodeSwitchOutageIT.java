@@ -57,6 +57,8 @@ class LbNodeSwitchOutageIT {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private LbNode node;
     private BundleSlotWriter reader;
+    /** Set while a test holds ovs-vswitchd dead: a test that fails then must not leave the next one without a switch. */
+    private boolean switchKilled;
 
     LbNodeSwitchOutageIT(OvsSandbox ovs) {
         this.ovs = ovs;
@@ -128,6 +130,9 @@ class LbNodeSwitchOutageIT {
         if (node != null) {
             node.close();
         }
+        if (switchKilled) {
+            ovs.restartVswitchd();
+        }
         for (FakeAgent a : agents) {
             a.close();
         }
@@ -180,6 +185,7 @@ class LbNodeSwitchOutageIT {
 
     private void killSwitchAndCutTheProbes() throws Exception {
         ovs.signalVswitchd("KILL");
+        switchKilled = true;
         for (FakeTcpTarget t : targets) {
             t.stop();
         }
@@ -191,6 +197,7 @@ class LbNodeSwitchOutageIT {
             targets.get(i).resume();
         }
         ovs.restartVswitchd();
+        switchKilled = false;
     }
 
     private SwitchReport switchReport() {
