@@ -63,7 +63,6 @@ import org.slf4j.LoggerFactory;
 public final class LbNode implements NodeOperations, NodeFactory.Node {
     private static final Logger log = LoggerFactory.getLogger(LbNode.class);
     /** Member changes this close together are applied as one layout change. */
-    private static final Duration DEBOUNCE = Duration.ofMillis(50);
     /** How long a starting node in a fleet waits for the database's tables before it installs its own. */
     private static final Duration FLEET_START = Duration.ofSeconds(10);
 
@@ -77,6 +76,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     private final ProbeScheduler probes;
     private final AgentPoller poller;
     private final ApiServer api;
+    private final SlotTableWriter writer;
     private final DataPlane dataPlane;
     private final OvsTools tools;
     /** This node's part in a fleet; null for a node alone (no {@code fleet:} section). */
@@ -143,6 +143,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         }
         List<PoolSpec> specs = config.pools().stream().map(PoolConfig::spec).toList();
         OpenFlowSwitch bridge = new OfctlSwitch(config.openflow(), ovs);
+        this.writer = writer;
         this.dataPlane = config.pipeline().<DataPlane>map(p -> PipelineDataPlane.of(p, iv, writer, bridge, neighbours,
                 registry, clock, ticker)).orElseGet(() -> new SlotsOnlyDataPlane(writer));
         this.tools = new OvsTools(bridge, config.bridge(), config.appctl(), ovs);
@@ -154,7 +155,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         if (previous != null) {
             controller.adopt(previous.controller);
         }
-        this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent(), DEBOUNCE);
+        this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent());
         // Nothing signals before start(): the probes, the poller and the fleet's client run from there.
         changed.subscribe(loop::request);
         if (fleet != null) {
@@ -198,6 +199,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
             if (fleet != null) {
                 fleet.close();
             }
+            writer.close();
             throw new IOException("api " + config.api().getHostString() + ":" + config.api().getPort()
                     + ": cannot listen (" + e.getMessage() + ")", e);
         }
@@ -372,5 +374,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         if (fleet != null) {
             fleet.close();
         }
+        // Last: the loop's final apply may still be using it.
+        writer.close();
     }
 }

@@ -4,6 +4,7 @@ import io.rxhealth.ovs.flow.BundleSlotWriter;
 import io.rxhealth.ovs.flow.FlowRenderer;
 import io.rxhealth.ovs.flow.MoveStyle;
 import io.rxhealth.ovs.flow.OvsSandbox;
+import io.rxhealth.ovs.flow.Table11;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.PoolSpecs;
@@ -37,6 +38,10 @@ import java.util.concurrent.TimeUnit;
  *       mods, encoding, the adds and a barrier, then the commit;</li>
  *   <li><b>ofctl</b>: the same call through {@link OfctlSwitch}: text, {@code ovs-ofctl bundle}.</li>
  * </ul>
+ *
+ * <p>Then the read-back of the whole table, side by side: <b>dump floor</b>, a flow-stats request
+ * for table 11 over the open connection until the last reply (the bytes received, not decoded),
+ * and <b>ofctl read</b>, the daemon's read-back ({@code ovs-ofctl dump-flows} and parsing).
  *
  * <p>Needs root and openvswitch-switch. Run from the repository root after
  * {@code mvn -B -q -pl ovs-sink -am test-compile}: {@code java -cp
@@ -98,6 +103,16 @@ public final class SwitchFloorBench {
                 }
             }
         }
+        double[][] reads = new double[2][repeats];
+        for (int run = 0; run < repeats; run++) {
+            if (run % 2 == 0) {
+                reads[0][run] = dumpFloor(floor) / 1e6;
+                reads[1][run] = ofctlRead(viaOfctl, after) / 1e6;
+            } else {
+                reads[1][run] = ofctlRead(viaOfctl, after) / 1e6;
+                reads[0][run] = dumpFloor(floor) / 1e6;
+            }
+        }
         double floorMedian = percentile(millis[0], 0.5);
         for (int way = 0; way < WAYS.size(); way++) {
             double[] sorted = millis[way].clone();
@@ -106,6 +121,45 @@ public final class SwitchFloorBench {
                     bundle.flowMods(), repeats, sorted[0], percentile(sorted, 0.5), percentile(sorted, 0.9),
                     sorted[sorted.length - 1], percentile(sorted, 0.5) / floorMedian);
         }
+        for (int way = 0; way < 2; way++) {
+            double[] sorted = reads[way].clone();
+            Arrays.sort(sorted);
+            System.out.printf(Locale.ROOT, "%-6d %-8s %9s %4d %9.1f %9.1f %9.1f %9.1f%n", slots,
+                    way == 0 ? "dump" : "ofctl rd", "-", repeats, sorted[0], percentile(sorted, 0.5),
+                    percentile(sorted, 0.9), sorted[sorted.length - 1]);
+        }
+    }
+
+    private static long ofctlRead(BundleSlotWriter viaOfctl, SlotTable after) throws Exception {
+        long start = System.nanoTime();
+        if (!viaOfctl.read().holds(POOL, after)) {
+            throw new IllegalStateException("ofctl read: table 11 does not hold the new table");
+        }
+        return System.nanoTime() - start;
+    }
+
+    /** OFPMP_FLOW for table 11, any port and group, empty match; until a reply without OFPMPF_REPLY_MORE. */
+    private static long dumpFloor(OfConnection connection) throws Exception {
+        int xid = connection.xid();
+        ByteBuffer request = ByteBuffer.allocate(56);
+        request.put((byte) Of14.VERSION).put((byte) 18).putShort((short) 56).putInt(xid);
+        request.putShort((short) 1).putShort((short) 0).putInt(0);
+        request.put((byte) Table11.TABLE).put((byte) 0).putShort((short) 0).putInt((int) Of14.ANY).putInt((int) Of14.ANY)
+                .putInt(0).putLong(0).putLong(0);
+        request.putShort((short) Of14.MATCH_OXM).putShort((short) 4).putInt(0);
+        long[] bytes = new long[1];
+        long start = System.nanoTime();
+        connection.exchange(OfConnection.Outgoing.of(request.flip()), m -> {
+            if (m.xid() != xid) {
+                return false;
+            }
+            if (m.type() != 19) {
+                throw new IllegalStateException("flow stats: message type " + m.type() + " (expected: 19, a reply)");
+            }
+            bytes[0] += m.body().remaining();
+            return (m.body().getShort(m.body().position() + 2) & 1) == 0;
+        }, deadline());
+        return System.nanoTime() - start;
     }
 
     /** The bundle prepared in advance, then timed from the first byte to the commit's reply. */
