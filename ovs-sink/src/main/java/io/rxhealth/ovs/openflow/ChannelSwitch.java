@@ -198,6 +198,7 @@ public final class ChannelSwitch implements OpenFlowSwitch, AutoCloseable {
             throw failure("the switch refused OpenFlow 1.4 (" + e.getMessage()
                     + "); the bridge needs protocols=...,OpenFlow14", OpenFlowException.Failure.REFUSED, e);
         } catch (TimeoutException e) {
+            drop();
             throw failure("no hello within " + timeout, OpenFlowException.Failure.TIMED_OUT, e);
         } catch (IOException e) {
             throw failure("cannot connect to " + socket + ": " + e.getMessage(), OpenFlowException.Failure.NOT_MADE, e);

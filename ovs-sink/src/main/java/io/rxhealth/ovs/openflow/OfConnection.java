@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.rxhealth.weighting.Ticker;
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
@@ -49,11 +50,26 @@ final class OfConnection implements AutoCloseable {
      */
     static OfConnection open(Path socket, Ticker ticker, long deadline) throws IOException, TimeoutException {
         requireNonNull(ticker, "ticker");
-        SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket));
+        SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
         Selector selector = null;
         try {
+            // Non-blocking from the start: a connect to a switch whose backlog is full (a hung
+            // ovs-vswitchd) would otherwise block past the deadline.
             channel.configureBlocking(false);
             selector = Selector.open();
+            if (!channel.connect(UnixDomainSocketAddress.of(socket))) {
+                SelectionKey connecting = channel.register(selector, SelectionKey.OP_CONNECT);
+                while (!channel.finishConnect()) {
+                    long left = deadline - ticker.nanos();
+                    if (left <= 0) {
+                        throw new TimeoutException();
+                    }
+                    selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left + 999_999)));
+                    selector.selectedKeys().clear();
+                }
+                connecting.cancel();
+                selector.selectNow();
+            }
             OfConnection connection = new OfConnection(channel, selector, ticker);
             connection.hello(deadline);
             return connection;
