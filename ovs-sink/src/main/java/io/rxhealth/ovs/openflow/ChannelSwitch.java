@@ -131,7 +131,7 @@ public final class ChannelSwitch implements OpenFlowSwitch, AutoCloseable {
                     + " bundle adds, before the commit" + KEPT, OpenFlowException.Failure.TIMED_OUT, e);
         } catch (IOException e) {
             drop();
-            if (reused && !feed.finished()) {
+            if (reused && !feed.finished() && !Thread.currentThread().isInterrupted()) {
                 // The switch went away since the last call (a restart): once more on a new connection.
                 send(mods, deadline);
                 return;

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.rxhealth.weighting.Ticker;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
@@ -63,6 +64,9 @@ final class OfConnection implements AutoCloseable {
                     long left = deadline - ticker.nanos();
                     if (left <= 0) {
                         throw new TimeoutException();
+                    }
+                    if (Thread.currentThread().isInterrupted()) {
+                        throw new InterruptedIOException("interrupted");
                     }
                     selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left + 999_999)));
                     selector.selectedKeys().clear();
@@ -170,6 +174,10 @@ final class OfConnection implements AutoCloseable {
             long left = deadline - ticker.nanos();
             if (left <= 0) {
                 throw new TimeoutException();
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                // select() returns at once for an interrupted thread: without this, a spin to the deadline.
+                throw new InterruptedIOException("interrupted");
             }
             key.interestOps(SelectionKey.OP_READ | (pending || !replies.isEmpty() ? SelectionKey.OP_WRITE : 0));
             selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left + 999_999)));
