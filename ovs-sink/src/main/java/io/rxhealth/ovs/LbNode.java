@@ -65,8 +65,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class LbNode implements NodeOperations, NodeFactory.Node {
     private static final Logger log = LoggerFactory.getLogger(LbNode.class);
-    /** Member changes this close together are applied as one layout change. */
-    private static final Duration DEBOUNCE = Duration.ofMillis(50);
     /** Past the first round's spread and timeout, how long a start waits for the last first probes and polls. */
     private static final Duration FIRST_ROUND_SLACK = Duration.ofSeconds(10);
     /** How long a starting node in a fleet waits for the database's tables before it installs its own. */
@@ -82,6 +80,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     private final ProbeScheduler probes;
     private final AgentPoller poller;
     private final ApiServer api;
+    private final SlotTableWriter writer;
     private final DataPlane dataPlane;
     private final OvsTools tools;
     /** The node's own switch as the health checks see it: its outages freeze the probe failures through it. */
@@ -153,6 +152,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         }
         List<PoolSpec> specs = config.pools().stream().map(PoolConfig::spec).toList();
         OpenFlowSwitch bridge = new OfctlSwitch(config.openflow(), ovs);
+        this.writer = writer;
         this.dataPlane = config.pipeline().<DataPlane>map(p -> PipelineDataPlane.of(p, iv, writer, bridge, neighbours,
                 registry, clock, ticker, switchWatch)).orElseGet(() -> new SlotsOnlyDataPlane(writer));
         this.tools = new OvsTools(bridge, config.bridge(), config.appctl(), ovs);
@@ -164,7 +164,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         if (previous != null) {
             controller.adopt(previous.controller);
         }
-        this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent(), DEBOUNCE);
+        this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent());
         // Nothing signals before start(): the probes, the poller and the fleet's client run from there.
         changed.subscribe(loop::request);
         if (fleet != null) {
@@ -208,6 +208,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
             if (fleet != null) {
                 fleet.close();
             }
+            writer.close();
             throw new IOException("api " + config.api().getHostString() + ":" + config.api().getPort()
                     + ": cannot listen (" + e.getMessage() + ")", e);
         }
@@ -392,5 +393,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         if (fleet != null) {
             fleet.close();
         }
+        // Last: the loop's final apply may still be using it.
+        writer.close();
     }
 }
