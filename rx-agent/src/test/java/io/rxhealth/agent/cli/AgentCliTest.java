@@ -57,6 +57,12 @@ class AgentCliTest {
     }
 
     @Test
+    void validateSaysTheExitCodeItReallyUses() {
+        assertThat(run("config", "validate", "--help")).isZero();
+        assertThat(out.toString()).contains("exit " + AgentCli.CONFIG + " (config error)");
+    }
+
+    @Test
     void usageErrorsAreNotVerdictCodes() {
         assertThat(run("check", "--no-such-option")).isEqualTo(AgentCli.USAGE);
     }

@@ -183,6 +183,6 @@ class ConfigLoaderTest {
     void rejectsAMissingFileNamingIt() {
         ConfigException e = assertThrows(ConfigException.class,
                 () -> loader.load(Optional.of(Path.of("/nonexistent/rxh.yaml"))));
-        assertEquals("config: /nonexistent/rxh.yaml: no such file (expected: a readable YAML file)", e.getMessage());
+        assertEquals("/nonexistent/rxh.yaml: no such file (expected: a readable YAML file)", e.getMessage());
     }
 }
