@@ -21,13 +21,17 @@ class RiseFallTest {
         rise and fall of one are plain     | 1    | 1    | OK CRIT OK                 | OK CRIT OK
         """)
     void settlesLikeHaproxyRiseAndFall(String scenario, int rise, int fall, String raw, String expected) {
-        RiseFall riseFall = new RiseFall(rise, fall);
+        assertEquals(expected, settle(new RiseFall(rise, fall), raw), scenario);
+    }
+
+    /** Feeds check c one raw level per cycle ({@code "-"}: none); the settled levels, space-separated. */
+    private static String settle(RiseFall riseFall, String raw) {
         StringBuilder settled = new StringBuilder();
-        for (String level : raw.split(" ")) {
+        for (String level : raw.equals("-") ? new String[0] : raw.split(" ")) {
             CheckResult r = riseFall.settle(List.of(new CheckResult("c", Level.valueOf(level), ""))).get(0);
             settled.append(settled.length() == 0 ? "" : " ").append(r.level());
         }
-        assertEquals(expected, settled.toString(), scenario);
+        return settled.toString();
     }
 
     @org.junit.jupiter.api.Test
@@ -56,18 +60,9 @@ class RiseFallTest {
                                                                      int rise, int fall, String after,
                                                                      String expected) {
         RiseFall riseFall = new RiseFall(2, 3);
-        if (!before.equals("-")) {
-            for (String level : before.split(" ")) {
-                riseFall.settle(List.of(new CheckResult("c", Level.valueOf(level), "")));
-            }
-        }
+        settle(riseFall, before);
         RiseFall reloaded = riseFall.reloaded(rise, fall, fate.equals("kept") ? Set.of("c") : Set.of());
-        StringBuilder settled = new StringBuilder();
-        for (String level : after.split(" ")) {
-            CheckResult r = reloaded.settle(List.of(new CheckResult("c", Level.valueOf(level), ""))).get(0);
-            settled.append(settled.length() == 0 ? "" : " ").append(r.level());
-        }
-        assertEquals(expected, settled.toString(), scenario);
+        assertEquals(expected, settle(reloaded, after), scenario);
     }
 
     @org.junit.jupiter.api.Test
