@@ -74,10 +74,11 @@ public final class CheckFactory implements Closeable {
     }
 
     /**
-     * Checks built together, under the unweighed specs they were built from ({@code key}), and
-     * the client they share ({@link #NO_CLIENT} when they share none the factory does not own).
+     * Checks built together: {@code id} names the group ({@code docker}, {@code rabbitmq:BROKER},
+     * {@code check:NAME}), {@code settings} are the unweighed specs it was built from, {@code client}
+     * what its checks share ({@link #NO_CLIENT} when they share none the factory does not own).
      */
-    public record Group(Object key, Map<String, Check> checks, Closeable client) {
+    public record Group(String id, Object settings, Map<String, Check> checks, Closeable client) {
     }
 
     private static final Closeable NO_CLIENT = () -> { };
@@ -110,9 +111,13 @@ public final class CheckFactory implements Closeable {
      * on success, {@link #retire} the one that is no longer used.
      */
     public Built rebuild(AgentConfig config, Built previous) {
-        Map<Object, Group> before = new HashMap<>();
-        previous.groups().forEach(g -> before.put(g.key(), g));
-        Map<Object, Group> groups = new LinkedHashMap<>();
+        // Groups are found by their id, a string: the specs, records, are compared only with a
+        // group of the same id from before (a reload). Hashing or comparing records at start
+        // would bootstrap their generated equals and hashCode: ~90 method-handle classes, 0.3 MiB
+        // of the agent's memory for nothing (PERFORMANCE.md).
+        Map<String, Group> before = new HashMap<>();
+        previous.groups().forEach(g -> before.put(g.id(), g));
+        Map<String, Group> groups = new LinkedHashMap<>();
         List<Group> created = new ArrayList<>();
         List<CheckRunner.Timed> checks = new ArrayList<>();
         Map<String, CheckPolicy> policies = new LinkedHashMap<>();
@@ -120,18 +125,20 @@ public final class CheckFactory implements Closeable {
         Set<String> kept = new HashSet<>();
         try {
             for (CheckSpec spec : config.checks()) {
-                Object key = groupKey(config, spec);
-                Group group = groups.get(key);
+                String id = groupId(config, spec);
+                Group group = groups.get(id);
                 if (group == null) {
-                    group = before.get(key);
-                    if (group != null) {
+                    Object settings = settings(config, spec);
+                    Group old = before.get(id);
+                    if (old != null && old.settings().equals(settings)) {
+                        group = old;
                         kept.addAll(group.checks().keySet());
                     } else {
-                        group = create(key, config, spec);
+                        group = create(id, settings, config, spec);
                         created.add(group);
                         live.add(group);
                     }
-                    groups.put(key, group);
+                    groups.put(id, group);
                 }
                 Check check = group.checks().get(spec.name());
                 if (check == null || !check.name().equals(spec.name())) {
@@ -163,7 +170,18 @@ public final class CheckFactory implements Closeable {
     }
 
     /** Which checks are built together: the Docker ones as one group, a broker with its queues, else each alone. */
-    private static Object groupKey(AgentConfig config, CheckSpec spec) {
+    private static String groupId(AgentConfig config, CheckSpec spec) {
+        if (spec instanceof CheckSpec.DockerDaemon || spec instanceof CheckSpec.Container) {
+            return "docker";
+        }
+        if (spec instanceof CheckSpec.Rabbitmq || spec instanceof CheckSpec.RabbitQueue) {
+            return "rabbitmq:" + (spec instanceof CheckSpec.Rabbitmq ? spec.name() : brokerOf(config, spec.name()).name());
+        }
+        return "check:" + spec.name();
+    }
+
+    /** What a group is built from: the unweighed specs of its checks. */
+    private static Object settings(AgentConfig config, CheckSpec spec) {
         if (spec instanceof CheckSpec.DockerDaemon || spec instanceof CheckSpec.Container) {
             return config.checks().stream()
                     .filter(s -> s instanceof CheckSpec.DockerDaemon || s instanceof CheckSpec.Container)
@@ -184,30 +202,30 @@ public final class CheckFactory implements Closeable {
         throw new IllegalStateException("queue check " + queueCheck + " has no broker in the config");
     }
 
-    private Group create(Object key, AgentConfig config, CheckSpec spec) {
+    private Group create(String id, Object settings, AgentConfig config, CheckSpec spec) {
         if (spec instanceof CheckSpec.Host h) {
             Check check = h.critFor().isZero() ? host(host(), h) : new SustainedCrit(host(host(), h), h.critFor(), ticker);
-            return alone(key, check);
+            return alone(id, settings, check);
         } else if (spec instanceof CheckSpec.Mount m) {
             Thresholds t = new Thresholds(m.warn(), m.crit());
-            return alone(key, m.inodes() ? host().inode(m.path(), t) : host().disk(m.path(), t));
+            return alone(id, settings, m.inodes() ? host().inode(m.path(), t) : host().disk(m.path(), t));
         } else if (spec instanceof CheckSpec.Http h) {
-            return alone(key, http(h, httpClients(), ticker, wall));
+            return alone(id, settings, http(h, httpClients(), ticker, wall));
         } else if (spec instanceof CheckSpec.DockerDaemon || spec instanceof CheckSpec.Container) {
             DockerChecks docker = docker(config, ticker);
-            return new Group(key, byName(docker.all()), docker);
+            return new Group(id, settings, byName(docker.all()), docker);
         } else if (spec instanceof CheckSpec.Postgres p) {
-            return alone(key, postgres(postgresChecks(), p, wall));
+            return alone(id, settings, postgres(postgresChecks(), p, wall));
         } else if (spec instanceof CheckSpec.Rabbitmq r) {
-            return rabbit(key, r);
+            return rabbit(id, settings, r);
         } else if (spec instanceof CheckSpec.RabbitQueue q) {
-            return rabbit(key, brokerOf(config, q.name()));
+            return rabbit(id, settings, brokerOf(config, q.name()));
         }
         throw new IllegalStateException("unhandled check spec: " + spec);
     }
 
-    private static Group alone(Object key, Check check) {
-        return new Group(key, Map.of(check.name(), check), NO_CLIENT);
+    private static Group alone(String id, Object settings, Check check) {
+        return new Group(id, settings, Map.of(check.name(), check), NO_CLIENT);
     }
 
     private static java.time.Duration runnerTimeout(CheckSpec spec) {
@@ -277,7 +295,7 @@ public final class CheckFactory implements Closeable {
         return ((PostgresChecks) checks).create(spec, wall);
     }
 
-    private Group rabbit(Object key, CheckSpec.Rabbitmq r) {
+    private Group rabbit(String id, Object settings, CheckSpec.Rabbitmq r) {
         List<QueueSpec> queues = new ArrayList<>();
         for (CheckSpec.RabbitQueue q : r.queues()) {
             queues.add(new QueueSpec(q.name(), q.queue(),
@@ -287,7 +305,7 @@ public final class CheckFactory implements Closeable {
         }
         RabbitChecks checks = new RabbitChecks(ticker);
         try {
-            return new Group(key, byName(checks.create(new RabbitSpec(r.name(), r.host(), r.port(), r.virtualHost(),
+            return new Group(id, settings, byName(checks.create(new RabbitSpec(r.name(), r.host(), r.port(), r.virtualHost(),
                     r.tls(), r.user(), r.password().value(), r.timeout(), r.heartbeat(), thresholds(r.window()),
                     queues, r.management()))), checks);
         } catch (RuntimeException e) {

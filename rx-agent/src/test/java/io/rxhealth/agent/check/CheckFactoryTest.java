@@ -111,7 +111,7 @@ class CheckFactoryTest {
 
     private static CheckFactory.Group group(String name, List<String> closed) {
         Closeable client = () -> closed.add(name);
-        return new CheckFactory.Group(name, Map.of(), client);
+        return new CheckFactory.Group("check:" + name, name, Map.of(), client);
     }
 
     private static CheckFactory.Built built(CheckFactory.Group... groups) {
