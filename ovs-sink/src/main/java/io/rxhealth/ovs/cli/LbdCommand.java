@@ -4,9 +4,9 @@ import io.rxhealth.ovs.build.BuildInfo;
 import io.rxhealth.ovs.config.ConfigException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.time.InstantSource;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.time.InstantSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,7 +22,7 @@ public final class LbdCommand implements Runnable {
     static final int IO = 74;
     static final int CONFIG = 78;
 
-    private static final Map<String, String> EXIT_CODES = exitCodes();
+    private static final Map<String, String> EXIT_CODES = exitCodeList();
 
     private final PrintWriter err;
 
@@ -40,7 +40,7 @@ public final class LbdCommand implements Runnable {
         }
     }
 
-    private static Map<String, String> exitCodes() {
+    private static Map<String, String> exitCodeList() {
         Map<String, String> codes = new LinkedHashMap<>();
         codes.put("0", "ok");
         codes.put(String.valueOf(REFUSED), "the daemon refused or failed the request");
