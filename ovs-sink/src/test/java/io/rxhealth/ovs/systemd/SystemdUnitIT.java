@@ -100,7 +100,8 @@ class SystemdUnitIT {
     /**
      * The daemon itself, as the unit starts it (uid 0, no capability in any set, no new
      * privileges), against a private ovs-vswitchd: it probes its member and writes the member's
-     * slots into table 11 through ovs-ofctl, which inherits the same empty sets.
+     * slots into table 11 over its OpenFlow connection to the bridge's root-owned management
+     * socket (ovs-ofctl, where it still runs one, inherits the same empty sets).
      */
     @Test
     @ExtendWith(OvsSandbox.PerTestClass.class)
