@@ -42,7 +42,7 @@ import java.util.regex.Pattern;
  * {@code up 100%} again (two changes an event, each in a pool of its own turn). A change is timed
  * from the poll that decides the quorum (the second node's log line {@code member K: agent … -> …},
  * the daemon's own stamp) to the last of the three nodes' {@code pool P: applied digest D} (logged
- * when ovs-ofctl's bundle returned), from the first node's poll too, and from the reply change.
+ * when the switch confirmed the bundle), from the first node's poll too, and from the reply change.
  * After each change every switch's table 11 of that pool is read back and must hold the digest all
  * three applied. Changes are not paced by a schedule: each waits for the previous to settle.
  *
@@ -351,7 +351,7 @@ public final class FleetBench {
         void print(Usage before) {
             double seconds = (nanos - before.nanos) / 1e9;
             for (int n = 0; n < daemonCpu.length; n++) {
-                System.out.printf(Locale.ROOT, "  daemon lb-%d: %.3f core, its ovs-ofctl calls %.3f core%n", n,
+                System.out.printf(Locale.ROOT, "  daemon lb-%d: %.3f core, its child processes %.3f core%n", n,
                         (daemonCpu[n] - before.daemonCpu[n]) / seconds, (childCpu[n] - before.childCpu[n]) / seconds);
             }
             for (int s = 0; s < serverCpu.length; s++) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rxhealth.ovs.fleet.FleetStatus;
+import io.rxhealth.ovs.outage.SwitchReport;
 import io.rxhealth.ovs.pool.MemberReport;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.util.List;
@@ -16,10 +17,18 @@ import java.util.Optional;
 final class Json {
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** Pools and members as this node sees them; with a fleet, the fleet's view beside them ({@code fleet}). */
-    String status(List<PoolReport> pools, Optional<FleetStatus> fleet) {
+    String status(List<PoolReport> pools) {
+        return status(pools, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * {@code {"pools": [...], "switch": {...}, "fleet": {...}}}: pools and members as this node sees
+     * them, the switch when the node reports one, and with a fleet the fleet's view beside them.
+     */
+    String status(List<PoolReport> pools, Optional<SwitchReport> switchReport, Optional<FleetStatus> fleet) {
         ObjectNode root = mapper.createObjectNode();
         root.set("pools", mapper.valueToTree(pools));
+        switchReport.ifPresent(s -> root.set("switch", mapper.valueToTree(s)));
         fleet.ifPresent(f -> root.set("fleet", mapper.valueToTree(f)));
         return write(root);
     }

@@ -249,7 +249,7 @@ class FleetOvsIT {
         for (int n = 0; n < 3; n++) {
             List<ApplyResult> applies = writers.get(n).applies();
             List<ApplyResult> since = applies.subList(marks.get(n), applies.size());
-            assertThat(since).as("lb-%d's applies", n).hasSize(1);
+            assertThat(since).as("lb-%d's applies: %s", n, writers.get(n).trail()).hasSize(1);
             assertThat(since.get(0).mode()).isEqualTo(ApplyMode.INCREMENTAL);
             assertThat(since.get(0).slotsChanged()).isEqualTo(moved);
             assertThat(since.get(0).flowMods()).isEqualTo(moved);
