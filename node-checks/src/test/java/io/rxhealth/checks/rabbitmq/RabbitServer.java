@@ -53,6 +53,25 @@ public final class RabbitServer implements AutoCloseable {
             throw new IllegalStateException("RabbitMQ server not found at " + SERVER
                     + " (install it: apt-get install -y rabbitmq-server)");
         }
+        // The free ports are found by binding port 0, so they come from the ephemeral range: an
+        // outgoing connection of another process can take one before the broker binds it. Fresh
+        // ports then, a few times, rather than a failed test class.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce();
+            } catch (IllegalStateException e) {
+                if (attempt == 3 || !portTaken(e.getMessage())) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static boolean portTaken(String failure) {
+        return failure != null && (failure.contains("already_used") || failure.contains("eaddrinuse"));
+    }
+
+    private static RabbitServer startOnce() throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("rxh-rmq-");
         RabbitServer s = new RabbitServer(dir, freePort(), freePort(), freePort());
         try {
