@@ -15,6 +15,8 @@ import io.rxhealth.ovs.fleet.FleetRuntime;
 import io.rxhealth.ovs.fleet.FleetStatus;
 import io.rxhealth.ovs.fleet.FleetWiring;
 import io.rxhealth.ovs.fleet.ovsdb.OvsdbException;
+import io.rxhealth.ovs.flow.BundleSlotWriter;
+import io.rxhealth.ovs.flow.MoveStyle;
 import io.rxhealth.ovs.health.AgentFailure;
 import io.rxhealth.ovs.health.AgentPoller;
 import io.rxhealth.ovs.health.AgentTarget;
@@ -87,6 +89,8 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     private final SwitchWatch switchWatch;
     /** This node's part in a fleet; null for a node alone (no {@code fleet:} section). */
     private final FleetRuntime fleet;
+    /** Before the first apply: a fleet node without a topology takes what table 11 holds as installed. */
+    private final Runnable adoptHeldTables;
 
     /** Runs ovs-ofctl, ovs-appctl and ip as child processes. */
     public LbNode(LbConfig config, SlotTableWriter writer, PrometheusMeterRegistry registry, InstantSource clock,
@@ -164,6 +168,10 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         if (previous != null) {
             controller.adopt(previous.controller);
         }
+        // With a topology the whole pipeline is applied at start in one bundle anyway.
+        this.adoptHeldTables = fleet != null && previous == null && config.pipeline().isEmpty()
+                ? () -> HeldTables.adopt(controller, specs, new BundleSlotWriter(bridge, MoveStyle.REPLACE, ticker))
+                : () -> { };
         this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent());
         // Nothing signals before start(): the probes, the poller and the fleet's client run from there.
         changed.subscribe(loop::request);
@@ -242,6 +250,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
                         + " layout until one is", FLEET_START);
             }
         }
+        adoptHeldTables.run();
         dataPlane.beforeFirstApply();
         loop.reconcileNow(false);
         dataPlane.afterFirstApply();

@@ -1,6 +1,7 @@
 package io.rxhealth.ovs.fleet;
 
 import io.rxhealth.weighting.Ticker;
+import io.rxhealth.weighting.panic.PanicThreshold;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ public final class FleetLatency {
             for (int m = 0; m < MEMBERS; m++) {
                 members.add(new FleetPool.FleetMember("10.1." + p + "." + m + ":8080", 100, 9505));
             }
-            pools.add(new FleetPool("pool-" + p, String.valueOf(p + 1), 1024, members));
+            pools.add(new FleetPool("pool-" + p, String.valueOf(p + 1), 1024, PanicThreshold.DEFAULT, members));
         }
         try (OvsdbCluster cluster = OvsdbCluster.start()) {
             List<Map<String, Observation>> sees = new ArrayList<>();

@@ -62,8 +62,9 @@ public final class ApiServer implements AutoCloseable {
             String path = ex.getRequestURI().getPath();
             String method = ex.getRequestMethod();
             switch (path) {
-                case "/status" -> get(ex, method, () -> send(ex, 200, json.status(node.report(), node.switchReport())));
-                case "/slots" -> get(ex, method, () -> send(ex, 200, json.slots(node.slotReport())));
+                case "/status" -> get(ex, method, () -> send(ex, 200, json.status(node.report(), node.switchReport(),
+                        node.fleet())));
+                case "/slots" -> get(ex, method, () -> send(ex, 200, json.slots(node.slotReport(), node.fleet())));
                 case "/metrics" -> get(ex, method, () -> send(ex, 200, "text/plain; version=0.0.4; charset=utf-8",
                         node.scrape()));
                 case "/drain" -> post(ex, method, () -> operatorDrain(ex, true));

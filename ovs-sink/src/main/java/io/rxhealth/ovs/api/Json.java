@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rxhealth.ovs.fleet.FleetStatus;
 import io.rxhealth.ovs.outage.SwitchReport;
 import io.rxhealth.ovs.pool.MemberReport;
 import io.rxhealth.ovs.pool.PoolReport;
@@ -17,19 +18,27 @@ final class Json {
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     String status(List<PoolReport> pools) {
-        return status(pools, Optional.empty());
+        return status(pools, Optional.empty(), Optional.empty());
     }
 
-    /** {@code {"pools": [...], "switch": {...}}}, the switch when the node reports one. */
-    String status(List<PoolReport> pools, Optional<SwitchReport> switchReport) {
+    /**
+     * {@code {"pools": [...], "switch": {...}, "fleet": {...}}}: pools and members as this node sees
+     * them, the switch when the node reports one, and with a fleet the fleet's view beside them.
+     */
+    String status(List<PoolReport> pools, Optional<SwitchReport> switchReport, Optional<FleetStatus> fleet) {
         ObjectNode root = mapper.createObjectNode();
         root.set("pools", mapper.valueToTree(pools));
         switchReport.ifPresent(s -> root.set("switch", mapper.valueToTree(s)));
+        fleet.ifPresent(f -> root.set("fleet", mapper.valueToTree(f)));
         return write(root);
     }
 
-    /** The weight-aware slot report: per member verdict, weights, share, slots, deviation, packets (-1: unknown). */
-    String slots(List<PoolReport> pools) {
+    /**
+     * The weight-aware slot report: per member verdict, weights, share, slots, deviation, packets (-1:
+     * unknown); with a fleet, the fleet's view beside it ({@code fleet}): the database's table of each
+     * pool against the digest each node installed.
+     */
+    String slots(List<PoolReport> pools, Optional<FleetStatus> fleet) {
         ObjectNode root = mapper.createObjectNode();
         ArrayNode array = root.putArray("pools");
         for (PoolReport p : pools) {
@@ -64,6 +73,7 @@ final class Json {
                 n.put("zeroSlots", m.zeroSlots());
             }
         }
+        fleet.ifPresent(f -> root.set("fleet", mapper.valueToTree(f)));
         return write(root);
     }
 

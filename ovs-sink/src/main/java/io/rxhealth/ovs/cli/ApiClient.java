@@ -3,6 +3,7 @@ package io.rxhealth.ovs.cli;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rxhealth.ovs.fleet.FleetStatus;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /** The operator commands' client of the node's HTTP API. */
 final class ApiClient {
@@ -75,6 +77,17 @@ final class ApiClient {
             return Arrays.asList(mapper.treeToValue(mapper.readTree(body).get("pools"), PoolReport[].class));
         } catch (IOException e) {
             throw new ApiException("API " + base + path + ": not a pool report ("
+                    + e.getMessage().lines().findFirst().orElse("") + ")");
+        }
+    }
+
+    /** The fleet's view in a {@code /status} or {@code /slots} answer; empty for a node alone. */
+    Optional<FleetStatus> fleet(String path, String body) throws ApiException {
+        try {
+            JsonNode fleet = mapper.readTree(body).get("fleet");
+            return fleet == null || fleet.isNull() ? Optional.empty() : Optional.of(mapper.treeToValue(fleet, FleetStatus.class));
+        } catch (IOException e) {
+            throw new ApiException("API " + base + path + ": not a fleet view ("
                     + e.getMessage().lines().findFirst().orElse("") + ")");
         }
     }

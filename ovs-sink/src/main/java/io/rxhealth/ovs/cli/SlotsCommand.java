@@ -1,16 +1,19 @@
 package io.rxhealth.ovs.cli;
 
+import io.rxhealth.ovs.fleet.FleetStatus;
 import io.rxhealth.ovs.pool.MemberReport;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code slots}: the weight-aware slot report. */
+/** {@code slots}: the weight-aware slot report; in a fleet, also the agreement of the nodes' tables. */
 @Command(name = "slots", mixinStandardHelpOptions = true,
-        description = "Show per member verdict, weights, target share, slots held and deviation from quota.")
+        description = "Show per member verdict, weights, target share, slots held and deviation from quota (and, in a"
+                + " fleet, the database's table of each pool against the digest each node installed).")
 final class SlotsCommand extends ApiCommand {
 
     @Option(names = "--json", description = "Print the API's /slots JSON.")
@@ -23,10 +26,14 @@ final class SlotsCommand extends ApiCommand {
     @Override
     String output(ApiClient client) throws ApiClient.ApiException, InterruptedException {
         String body = client.get("/slots");
-        return json ? body + "\n" : render(client.pools("/slots", body));
+        return json ? body + "\n" : render(client.pools("/slots", body), client.fleet("/slots", body));
     }
 
     static String render(List<PoolReport> pools) {
+        return render(pools, Optional.empty());
+    }
+
+    static String render(List<PoolReport> pools, Optional<FleetStatus> fleet) {
         StringBuilder sb = new StringBuilder();
         TextTable t = new TextTable("POOL", "MEMBER", "VERDICT", "AGENT", "AGENT W", "EFFECTIVE W", "SHARE",
                 "SLOTS", "QUOTA", "DEVIATION", "PACKETS", "BYTES");
@@ -60,6 +67,7 @@ final class SlotsCommand extends ApiCommand {
                         .append(" failed applies)").append('\n');
             }
         }
+        fleet.ifPresent(f -> sb.append('\n').append(FleetView.agreement(f)));
         return sb.toString();
     }
 

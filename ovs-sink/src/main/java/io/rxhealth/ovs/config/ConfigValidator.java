@@ -51,7 +51,7 @@ final class ConfigValidator {
         Set<Integer> ids = new HashSet<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < raw.pools().size(); i++) {
-            PoolConfig pool = pool("pools[" + i + "]", raw.pools().get(i), raw.fleet() != null);
+            PoolConfig pool = pool("pools[" + i + "]", raw.pools().get(i));
             if (!ids.add(pool.id())) {
                 throw error("pools[" + i + "].id", pool.id(), "unique among pools");
             }
@@ -117,8 +117,7 @@ final class ConfigValidator {
         return new Intervals(probe, probeTimeout, fall, rise, agent, agentTimeout, reconcile, pipeline, neigh);
     }
 
-    /** {@code fleet}: the config has a fleet section, whose tables take no panic threshold (yet). */
-    private PoolConfig pool(String at, RawPool raw, boolean fleet) {
+    private PoolConfig pool(String at, RawPool raw) {
         if (raw == null) {
             throw error(at, "null", "a pool mapping");
         }
@@ -143,14 +142,8 @@ final class ConfigValidator {
         if (slots > MAX_SLOTS) {
             throw error(at + ".slots", slots, "<= " + MAX_SLOTS);
         }
-        PanicThreshold panic = panicThreshold(at + ".panic-threshold", raw.panicThreshold(),
-                fleet ? PanicThreshold.DISABLED : PanicThreshold.DEFAULT);
-        if (fleet && !panic.disabled()) {
-            // A fleet installs the table its database holds, computed from the quorum's weights;
-            // a threshold only some nodes apply would make them commit different tables in turn.
-            throw error(at + ".panic-threshold", raw.panicThreshold(),
-                    "0% or absent with fleet (the fleet's tables take no panic threshold yet)");
-        }
+        // With a fleet the threshold goes into the pool's row: every node decides panic alike.
+        PanicThreshold panic = panicThreshold(at + ".panic-threshold", raw.panicThreshold(), PanicThreshold.DEFAULT);
         if (raw.members() == null || raw.members().isEmpty()) {
             throw error(at + ".members", raw.members() == null ? "absent" : "[]", "at least one member");
         }

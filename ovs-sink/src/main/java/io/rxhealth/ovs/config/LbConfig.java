@@ -57,7 +57,7 @@ public record LbConfig(String openflow, InetSocketAddress api, Intervals interva
         return pools.stream().flatMap(p -> p.members().stream()).anyMatch(m -> m.key().equals(key));
     }
 
-    /** Each pool's panic threshold, by pool name (0% for every pool of a fleet: the validator sees to it). */
+    /** Each pool's panic threshold, by pool name. */
     public Map<String, PanicThreshold> panicThresholds() {
         Map<String, PanicThreshold> thresholds = new LinkedHashMap<>();
         pools.forEach(p -> thresholds.put(p.name(), p.panicThreshold()));

@@ -18,7 +18,7 @@ import java.util.List;
  * @param listenerPort    TCP port of the listener
  * @param slots           slot table size, a power of two or a prime (default 1024)
  * @param panicThreshold  below this share of healthy weight every probe-up member gets its configured
- *                        weight (default 50%; 0% disables it, and with a fleet it is 0%)
+ *                        weight (default 50%; 0% disables it); in a fleet it is the pool's, in the database
  * @param members         members in configuration order, keys unique
  */
 public record PoolConfig(int id, String name, String listenerAddress, int listenerPort, int slots,

@@ -115,9 +115,19 @@ public final class FleetRuntime implements AutoCloseable {
         return firstRound.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** The database's table for {@code pool}, or the last one seen; empty before the first. */
+    /** The database's table for {@code pool}, or the last one seen; empty before the first. Never waits. */
     public Optional<SlotTable> table(String pool) {
         return node.table(pool);
+    }
+
+    /** As {@link #table}, with the weights and panic state it was computed from. Never waits. */
+    public Optional<InstalledTable> installedTable(String pool) {
+        return node.installedTable(pool);
+    }
+
+    /** The quorum's weights of {@code pool} as of the last round in contact with the cluster. Never waits. */
+    public Optional<FleetWeights> decided(String pool) {
+        return node.decided(pool);
     }
 
     public void installed(String pool, String digest) {

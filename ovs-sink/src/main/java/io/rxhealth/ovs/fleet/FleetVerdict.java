@@ -11,9 +11,10 @@ package io.rxhealth.ovs.fleet;
  * @param agentMaint    a majority see the agent's maint
  * @param weightPercent the median of the live nodes' agent percentages (the lower one of an even count)
  * @param votes         how many live nodes' observations were counted
+ * @param probeUpVotes  how many of them see the probe up
  */
 public record FleetVerdict(boolean probeUp, boolean agentUp, boolean agentDrain, boolean agentMaint,
-                           int weightPercent, int votes) {
+                           int weightPercent, int votes, int probeUpVotes) {
     /** True when the member takes new traffic on every node, operator drains aside. */
     public boolean inService() {
         return probeUp && agentUp && !agentDrain && !agentMaint;

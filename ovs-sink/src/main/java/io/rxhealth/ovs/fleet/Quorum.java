@@ -46,10 +46,10 @@ public final class Quorum {
             percents[votes++] = o.weightPercent();
         }
         if (votes == 0) {
-            return Optional.of(new FleetVerdict(false, true, false, false, 100, 0));
+            return Optional.of(new FleetVerdict(false, true, false, false, 100, 0, 0));
         }
         Arrays.sort(percents, 0, votes);
         return Optional.of(new FleetVerdict(probeUp >= need, agentUp >= need, drain >= need, maint >= need,
-                percents[(votes - 1) / 2], votes));
+                percents[(votes - 1) / 2], votes, probeUp));
     }
 }

@@ -38,6 +38,9 @@ final class SlotTableRows {
         Map<String, Integer> inputs = new TreeMap<>(t.inputs());
         row.set("inputs", Atoms.integerMap(inputs));
         row.put("inputs_digest", inputsDigest(inputs));
+        row.put("panic", t.panic());
+        row.put("healthy_weight", t.healthyWeight());
+        row.put("counted_weight", t.countedWeight());
         row.put("computed_by", t.computedBy());
         row.put("computed_at_ms", t.computedAtMillis());
         return row;
@@ -74,7 +77,8 @@ final class SlotTableRows {
         }
         Map<String, Integer> inputs = new TreeMap<>();
         Atoms.map(row.get("inputs")).forEach((k, v) -> inputs.put(k.asText(), v.asInt()));
-        return new InstalledTable(pool, row.path("version").asLong(), table, inputs,
+        return new InstalledTable(pool, row.path("version").asLong(), table, inputs, row.path("panic").asBoolean(),
+                row.path("healthy_weight").asLong(), row.path("counted_weight").asLong(),
                 row.path("computed_by").asText(), row.path("computed_at_ms").asLong());
     }
 

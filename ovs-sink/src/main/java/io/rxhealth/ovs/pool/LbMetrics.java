@@ -217,6 +217,17 @@ public final class LbMetrics {
         builder.register(registry);
     }
 
+    /**
+     * A counter read from {@code source} at scrape time: a count kept elsewhere that only rises. The
+     * counter holds {@code source} weakly, as Micrometer does: its owner must keep it.
+     */
+    public <T> void counter(String name, String description, Map<String, String> tags, T source,
+                            ToDoubleFunction<T> total) {
+        var builder = FunctionCounter.builder(name, source, total).description(description);
+        tags.forEach(builder::tag);
+        builder.register(registry);
+    }
+
     /** A gauge of a supplier, for values computed on demand. */
     public void gauge(String name, String description, Map<String, String> tags, Supplier<Number> value) {
         // Held strongly: the supplier is usually a lambda nothing else references, and a gauge holds

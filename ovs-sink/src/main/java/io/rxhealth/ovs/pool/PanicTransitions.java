@@ -27,7 +27,9 @@ final class PanicTransitions {
         String share = now.healthyShare().isPresent()
                 ? String.format(Locale.ROOT, "%.1f%%", now.healthyShare().getAsDouble() * 100) : "none";
         if (now.panic()) {
-            long up = weights.probeUp();
+            // The members the decision spreads over: probe-up ones with a configured weight. In a fleet
+            // that is the quorum's count, which may differ from what this node's own probes see.
+            long up = now.weights().stream().filter(w -> w > 0).count();
             log.warn("pool {}: PANIC: healthy weight {} of {} ({}) is below the panic threshold {}: {}", pool.spec.name(),
                     now.healthyWeight(), now.countedWeight(), share, pool.panicThreshold,
                     up == 0 ? "no member is probe-up, the table stays empty"

@@ -9,7 +9,6 @@ import io.rxhealth.ovs.slots.MemberTraffic;
 import io.rxhealth.ovs.slots.PoolSpec;
 import io.rxhealth.ovs.slots.SlotTableWriter;
 import io.rxhealth.weighting.maglev.Maglev;
-import io.rxhealth.weighting.maglev.Member;
 import io.rxhealth.weighting.maglev.SlotDiff;
 import io.rxhealth.weighting.maglev.SlotTable;
 import io.rxhealth.weighting.maglev.ZeroSlots;
@@ -221,22 +220,14 @@ public final class PoolController implements Reconciler {
 
     private SlotTable layout(PoolState pool) {
         PoolSpec spec = pool.spec;
-        PoolWeights weights = PoolWeights.of(spec, snapshots(spec), pool.panicThreshold);
+        PoolWeights own = PoolWeights.of(spec, snapshots(spec), pool.panicThreshold);
+        PoolLayout next = tables.next(spec, own.panic());
+        // In a fleet the table was computed from the quorum's weights: gauges and logs describe those.
+        PoolWeights weights = own.decidedBy(next.decision());
         PanicTransitions.record(pool, weights);
-        List<Member> weighted = new ArrayList<>(spec.members().size());
-        for (int i = 0; i < spec.members().size(); i++) {
-            MemberSpec m = spec.members().get(i);
-            // Every configured member, out ones with weight 0: reports list them, and the table
-            // depends only on who is in now, never on the order things happened.
-            // The configured weight is the member's home weight: members keep their home slots up to
-            // their current quota, so a drain moves only the drained member's slots, and a panic
-            // that raises every member to its configured weight gives each its home slots back.
-            weighted.add(new Member(m.key(), weights.layout(i), m.configuredWeight()));
-        }
-        pool.layoutWeights = weighted.stream().map(Member::weight).toList();
-        SlotTable next = tables.next(spec, weighted);
-        ZeroSlotMembers.record(pool, ZeroSlots.in(next, weighted));
-        return next;
+        pool.layoutWeights = next.decision().weights();
+        ZeroSlotMembers.record(pool, ZeroSlots.in(next.table(), PoolLayout.members(spec, next.decision())));
+        return next.table();
     }
 
     private List<MemberSnapshot> snapshots(PoolSpec spec) {
@@ -277,7 +268,8 @@ public final class PoolController implements Reconciler {
         synchronized (this) {
             List<PoolReport> reports = new ArrayList<>();
             for (PoolState pool : pools) {
-                reports.add(Reports.pool(pool, members, counters.getOrDefault(pool.spec.id(), Map.of())));
+                reports.add(Reports.pool(pool, members, counters.getOrDefault(pool.spec.id(), Map.of()),
+                        tables.shared()));
             }
             return reports;
         }
@@ -305,6 +297,24 @@ public final class PoolController implements Reconciler {
                     pool.panic = old.panic;
                     pool.zeroSlots = old.zeroSlots;
                 }
+            }
+        }
+    }
+
+    /**
+     * Takes {@code held}, what the data plane holds for pool {@code poolId} as read at start, as the
+     * installed table, so the first reconcile writes only the slots that differ from it (none when it
+     * is the table to install) instead of replacing the whole table. Ignored once the pool has a table.
+     */
+    public synchronized void adoptHeld(int poolId, SlotTable held) {
+        for (PoolState pool : pools) {
+            if (pool.spec.id() == poolId && pool.installed == null && held.size() == pool.spec.slots()) {
+                pool.held = held.slotCounts();
+                pool.install(held);
+                // Installed it is, by whoever wrote it: the fleet hears so even when no apply follows.
+                tables.installed(pool.spec, held);
+                log.info("pool {}: the data plane holds digest {} at start; only the slots that differ from it are"
+                        + " written", pool.spec.name(), held.digest());
             }
         }
     }

@@ -31,6 +31,21 @@ record PoolWeights(List<MemberWeight> members, PanicDecision panic) {
         return new PoolWeights(weights, threshold.decide(weights.stream().map(MemberWeight::standing).toList()));
     }
 
+    /**
+     * These members under another decision over the same members (a fleet's quorum): verdicts stay
+     * this node's own, the layout weights and the panic state are the decision's.
+     */
+    PoolWeights decidedBy(PanicDecision decision) {
+        if (decision == panic) {
+            return this;
+        }
+        if (decision.weights().size() != members.size()) {
+            throw new IllegalArgumentException("decision: " + decision.weights().size() + " weights (expected: "
+                    + members.size() + ", one per member)");
+        }
+        return new PoolWeights(members, decision);
+    }
+
     /** The weight the layout gives member {@code i}: its effective weight, or in panic its configured one when probe-up. */
     int layout(int i) {
         return panic.weights().get(i);
@@ -40,10 +55,5 @@ record PoolWeights(List<MemberWeight> members, PanicDecision panic) {
     String verdict(int i) {
         MemberWeight w = members.get(i);
         return panic.panic() && w.standing().standing() == Standing.PROBE_UP ? "up (panic)" : w.verdict();
-    }
-
-    /** Members panic spreads over (probe-up, no operator's drain or maint). */
-    long probeUp() {
-        return members.stream().filter(w -> w.standing().standing() == Standing.PROBE_UP).count();
     }
 }

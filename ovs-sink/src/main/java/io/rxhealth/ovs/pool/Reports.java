@@ -16,7 +16,13 @@ final class Reports {
     private Reports() {
     }
 
-    static PoolReport pool(PoolState pool, Map<String, MemberRuntime> members, Map<String, MemberTraffic> traffic) {
+    /**
+     * @param shared the weights are decided by others too (a fleet): effective weights, shares and the
+     *               panic state are those of the last layout, which the installed table was computed
+     *               from; verdicts, probe and agent stay this node's own
+     */
+    static PoolReport pool(PoolState pool, Map<String, MemberRuntime> members, Map<String, MemberTraffic> traffic,
+                           boolean shared) {
         PoolSpec spec = pool.spec;
         SlotTable installed = pool.installed;
         Map<String, Integer> held = pool.held;
@@ -25,6 +31,10 @@ final class Reports {
             snapshots.add(members.get(m.key()).snapshot());
         }
         PoolWeights weights = PoolWeights.of(spec, snapshots, pool.panicThreshold);
+        PanicDecision decided = pool.panic;
+        if (shared && decided != null) {
+            weights = weights.decidedBy(decided);
+        }
         long total = 0;
         for (int i = 0; i < spec.members().size(); i++) {
             total += weights.layout(i);

@@ -2,9 +2,13 @@ package io.rxhealth.ovs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rxhealth.ovs.fleet.FleetStatus;
 import io.rxhealth.ovs.pool.MemberReport;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SlotsCommandTest {
@@ -66,5 +70,46 @@ class SlotsCommandTest {
                 .contains("pool web (id 1, -, 3 slots)\n")
                 .contains("  zero slots   10.20.0.2:8080 (positive weight, share below one slot: no traffic)\n")
                 .doesNotContain("null");
+    }
+
+    private static final FleetStatus FLEET = new FleetStatus("lb-1", false, "unix:/run/rx-health/fleet.sock",
+            Set.of("lb-0", "lb-1", "lb-2"), 2, Set.of(), List.of(new FleetStatus.PoolAgreement("web", 7, "d7", "lb-0",
+                    false, 1.0, Map.of("lb-0", "d7", "lb-1", "d7", "lb-2", "d6"), 1, List.of(
+                    new FleetStatus.MemberView("10.20.0.2:8080", "up", 2, 3, "up 50%", false, 50, 50, List.of("lb-1")),
+                    new FleetStatus.MemberView("10.30.0.2:8080", "drain (operator)", 3, 3, "up 100%", true, 0, 0,
+                            List.of())))),
+            3, 1, Map.of("lb-0", 4L, "lb-1", 9L), Map.of());
+
+    @Test
+    void aFleetNodesHealthShowsTheQuorumsViewOfEachMember() {
+        assertThat(HealthCommand.render(List.of(), Optional.of(FLEET))).endsWith("""
+
+            fleet: node lb-1 through unix:/run/rx-health/fleet.sock; live nodes lb-0, lb-1, lb-2 (a member's state needs 2 of them); replication lag up to 9 ms
+            POOL  MEMBER          FLEET VERDICT     PROBE UP  AGENT    OPERATOR  WEIGHT  TABLE W  PROBE DOWN ON
+            web   10.20.0.2:8080  up                2/3       up 50%   no            50       50  lb-1
+            web   10.30.0.2:8080  drain (operator)  3/3       up 100%  drained        0        0  -
+            """);
+    }
+
+    @Test
+    void aFleetNodesSlotsShowEachNodesInstalledDigestAgainstTheDatabases() {
+        assertThat(SlotsCommand.render(List.of(), Optional.of(FLEET))).endsWith("""
+
+            fleet: node lb-1 through unix:/run/rx-health/fleet.sock; live nodes lb-0, lb-1, lb-2 (a member's state needs 2 of them); replication lag up to 9 ms
+            fleet pool web: table version 7, digest d7, computed by lb-0; 1 of 3 nodes installed another digest; this node's probes see 1 member(s) otherwise than the quorum
+            POOL  NODE  INSTALLED  AGREES
+            web   lb-0  d7         yes
+            web   lb-1  d7         yes
+            web   lb-2  d6         NO
+            """);
+    }
+
+    @Test
+    void aNodeCutOffFromTheClusterSaysSo() {
+        var cut = new FleetStatus("lb-2", true, "", Set.of(), 1, Set.of("api"), List.of(), 0, 0, Map.of(), Map.of());
+        assertThat(HealthCommand.render(List.of(), Optional.of(cut))).contains("""
+            fleet: node lb-2 CUT OFF from the cluster majority: fail-static, keeping the last tables and writing nothing
+            fleet: this node's configuration describes pools api otherwise than the database: it installs their tables without computing them
+            """);
     }
 }

@@ -39,16 +39,18 @@ class FleetSectionTest {
                 Duration.ofSeconds(1), Duration.ofSeconds(5)));
     }
 
-    @Test
-    void aFleetsPoolsTakeNoPanicThreshold() {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        # scenario              | pool line                      | threshold
+        default, as alone       |                                | 50
+        set                     | panic-threshold: 30%           | 30
+        off                     | panic-threshold: 0%            | 0
+        """)
+    void aFleetsPoolsTakeTheirPanicThresholdAsANodeAloneDoes(String scenario, String line, int percent) {
         String fleet = "fleet: {node: lb-1, remotes: [tcp:10.0.0.1:6641]}\n";
-        assertThat(loader.parse(POOLS + fleet).pools().get(0).panicThreshold()).isEqualTo(PanicThreshold.DISABLED);
-        assertThat(loader.parse(POOLS.replace("name: web", "name: web\n    panic-threshold: 0%") + fleet)
-                .pools().get(0).panicThreshold()).isEqualTo(PanicThreshold.DISABLED);
-
-        assertThatThrownBy(() -> loader.parse(POOLS.replace("name: web", "name: web\n    panic-threshold: 50%") + fleet))
-                .hasMessage("pools[0].panic-threshold: 50% (expected: 0% or absent with fleet (the fleet's tables"
-                        + " take no panic threshold yet))");
+        String pools = line == null ? POOLS : POOLS.replace("name: web", "name: web\n    " + line);
+        assertThat(loader.parse(pools + fleet).pools().get(0).panicThreshold()).as(scenario)
+                .isEqualTo(new PanicThreshold(percent));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -8,6 +8,7 @@ import io.rxhealth.ovs.fleet.ovsdb.OvsdbClient;
 import io.rxhealth.ovs.fleet.ovsdb.OvsdbRemote;
 import io.rxhealth.weighting.maglev.Maglev;
 import io.rxhealth.weighting.maglev.SlotTable;
+import io.rxhealth.weighting.panic.PanicThreshold;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
@@ -35,7 +37,7 @@ class FleetIT {
     private static final String POOL = "web";
     private static final int SLOTS = 1024;
     private static final List<String> KEYS = IntStream.rangeClosed(1, 10).mapToObj(i -> "10.0.1." + i + ":8080").toList();
-    private static final FleetPool WEB = new FleetPool(POOL, "1", SLOTS,
+    private static final FleetPool WEB = new FleetPool(POOL, "1", SLOTS, PanicThreshold.DEFAULT,
             KEYS.stream().map(k -> new FleetPool.FleetMember(k, 100, 9505)).toList());
 
     private OvsdbCluster cluster;
@@ -43,8 +45,8 @@ class FleetIT {
     private final List<Node> nodes = new ArrayList<>();
     private final AtomicLong nanos = new AtomicLong();
 
-    /** One LB node: its fleet logic and what it observes of each member. */
-    private record Node(FleetNode fleet, Map<String, Observation> sees) {
+    /** One LB node: its fleet logic, what it observes of each member, and the digests it installed in turn. */
+    private record Node(FleetNode fleet, Map<String, Observation> sees, List<String> installs) {
         void see(String member, boolean probeUp, String agent, int percent) {
             sees.put(member, new Observation(fleet.name(), probeUp, !agent.equals("down"), agent.equals("drain"),
                     agent.equals("maint"), percent, 0));
@@ -54,10 +56,15 @@ class FleetIT {
             return fleet.table(POOL).orElse(null);
         }
 
-        /** Installs what the database holds, as the daemon does, and runs one fleet round. */
+        /** Runs one fleet round and installs what the database holds, as the daemon does. */
         void step() {
             fleet.step();
-            fleet.table(POOL).ifPresent(t -> fleet.installed(POOL, t.digest()));
+            fleet.table(POOL).ifPresent(t -> {
+                fleet.installed(POOL, t.digest());
+                if (installs.isEmpty() || !installs.get(installs.size() - 1).equals(t.digest())) {
+                    installs.add(t.digest());
+                }
+            });
         }
     }
 
@@ -151,13 +158,14 @@ class FleetIT {
         nodes.set(2, node("lb-2", List.of(cluster.remote(2))));
         await().atMost(Duration.ofSeconds(30)).until(() -> {
             nodes.get(2).step();
-            return nodes.get(2).table() != null;
+            return healthy.equals(nodes.get(2).table());
         });
         cluster.kill(2);
         await().atMost(Duration.ofSeconds(30)).until(() -> {
             nodes.get(2).step();
             return nodes.get(2).fleet().failStatic();
         });
+        assertThat(nodes.get(2).fleet().status().failStatic()).as("says so").isTrue();
         nodes.forEach(n -> n.see(KEYS.get(6), true, "maint", 100));
         await().atMost(Duration.ofSeconds(30)).until(() -> {
             steps(1);
@@ -166,22 +174,70 @@ class FleetIT {
         });
         assertThat(nodes.get(2).table()).as("fail-static").isEqualTo(healthy);
         assertThat(nodes.get(2).fleet().status().failStatic()).isTrue();
+        assertThat(nodes.get(2).fleet().status().writes()).as("writes nothing while cut off")
+                .isEqualTo(writesAfter(nodes.get(2), 3));
 
+        SlotTable current = nodes.get(0).table();
+        long version = nodes.get(0).fleet().status().pools().get(0).version();
         cluster.startServer(2);
         cluster.awaitConnected(2);
-        SlotTable current = nodes.get(0).table();
         await().atMost(Duration.ofSeconds(30)).until(() -> {
             steps(1);
             return current.equals(nodes.get(2).table());
         });
         assertThat(nodes.get(2).fleet().failStatic()).isFalse();
-        assertThat(nodes.get(0).table()).isEqualTo(current);
+        assertAgreement(current);
+        // On return it installed the current table and nothing between; no node committed anything more.
+        assertThat(nodes.get(2).installs()).containsExactly(healthy.digest(), current.digest());
+        assertThat(nodes.get(0).fleet().status().pools().get(0).version()).isEqualTo(version);
+    }
+
+    @Test
+    void thePoolsPanicThresholdIsAppliedAlikeOnEveryNode() {
+        SlotTable healthy = settle(t -> t.slotCounts().values().stream().allMatch(c -> c > 0));
+        // Four of ten agents down everywhere: 60% healthy, above the pool's 50%: those four go out.
+        KEYS.subList(0, 4).forEach(k -> nodes.forEach(n -> n.see(k, true, "down", 100)));
+        SlotTable reduced = settle(t -> KEYS.subList(0, 4).stream().allMatch(k -> t.slotCounts().get(k) == 0));
+        assertThat(moved(healthy, reduced)).isEqualTo(fewestMoves(healthy, reduced));
+        assertAgreement(reduced);
+        assertThat(nodes.get(1).fleet().status().pools().get(0).panic()).isFalse();
+        long version = nodes.get(0).fleet().status().pools().get(0).version();
+
+        // Six of ten: 40%, below it: every probe-up member at its configured weight, each back at its quota.
+        KEYS.subList(4, 6).forEach(k -> nodes.forEach(n -> n.see(k, true, "down", 100)));
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            steps(1);
+            return nodes.stream().allMatch(n -> n.fleet().status().pools().get(0).panic());
+        });
+        SlotTable panic = settle(t -> true);
+        assertThat(panic.slotCounts().values()).allSatisfy(c -> assertThat(c).isBetween(102, 103));
+        assertThat(moved(reduced, panic)).isEqualTo(fewestMoves(reduced, panic));
+        assertAgreement(panic);
+        // Entering panic is one table, whoever saw the quorum change first.
+        assertThat(nodes.get(0).fleet().status().pools().get(0).version()).isEqualTo(version + 1);
+        for (Node n : nodes) {
+            var pool = n.fleet().status().pools().get(0);
+            assertThat(pool.healthyShare()).isEqualTo(0.4);
+            assertThat(pool.members()).allSatisfy(m -> assertThat(m.verdict()).isEqualTo("up (panic)"));
+        }
+        // A member whose probe fails on most nodes stays out, panic or not.
+        nodes.subList(0, 2).forEach(n -> n.see(KEYS.get(9), false, "up", 100));
+        SlotTable withoutNine = settle(t -> t.slotCounts().get(KEYS.get(9)) == 0);
+        assertAgreement(withoutNine);
+        assertThat(nodes.get(2).fleet().status().pools().get(0).members().get(9).verdict()).isEqualTo("down (probe)");
+
+        // The agents back: out of panic, every member at its own weight.
+        nodes.forEach(n -> KEYS.forEach(k -> n.see(k, true, "up", 100)));
+        SlotTable back = settle(t -> t.slotCounts().values().stream().allMatch(c -> c > 0)
+                && !nodes.get(0).fleet().status().pools().get(0).panic());
+        assertAgreement(back);
+        assertThat(back.slotCounts().values()).allSatisfy(c -> assertThat(c).isBetween(102, 103));
     }
 
     @Test
     void aNodeWhoseConfigurationDiffersInstallsTheFleetsTableWithoutComputingIt() {
         SlotTable healthy = settle(t -> t.slotCounts().values().stream().allMatch(c -> c > 0));
-        var edited = new FleetPool(POOL, "1", SLOTS, List.of(new FleetPool.FleetMember("10.0.9.9:8080", 100, 9505)));
+        var edited = new FleetPool(POOL, "1", SLOTS, PanicThreshold.DEFAULT, List.of(new FleetPool.FleetMember("10.0.9.9:8080", 100, 9505)));
         Node other = node("lb-x", List.of(cluster.remote(1)), edited);
         await().atMost(Duration.ofSeconds(30)).until(() -> {
             other.step();
@@ -190,6 +246,24 @@ class FleetIT {
         assertThat(other.fleet().status().configDiffers()).containsExactly(POOL);
         assertThat(other.fleet().status().commits()).isZero();
         assertThat(nodes.get(0).fleet().status().configDiffers()).isEmpty();
+        assertAgreement(healthy);
+
+        // Another panic threshold is another pool description too: every node must decide panic alike.
+        var otherThreshold = new FleetPool(POOL, "1", SLOTS, new PanicThreshold(30), WEB.members());
+        Node third = node("lb-y", List.of(cluster.remote(2)), otherThreshold);
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            third.step();
+            return healthy.equals(third.table()) && !third.fleet().status().configDiffers().isEmpty();
+        });
+        assertThat(third.fleet().status().commits()).isZero();
+    }
+
+    /** What {@code node} has written after {@code rounds} more rounds: the same, while it is cut off. */
+    private static Map<String, Long> writesAfter(Node node, int rounds) {
+        for (int r = 0; r < rounds; r++) {
+            node.step();
+        }
+        return node.fleet().status().writes();
     }
 
     private Node node(String name, List<OvsdbRemote> remotes) {
@@ -205,7 +279,7 @@ class FleetIT {
         Map<String, Observation> sees = new ConcurrentHashMap<>();
         var fleet = new FleetNode(name, List.of(pool), key -> new FleetNode.LocalObservation(sees.get(key), ""),
                 new FleetStore(client), nanos::get, Clock.systemUTC(), Duration.ofSeconds(1), Duration.ofSeconds(10));
-        var node = new Node(fleet, sees);
+        var node = new Node(fleet, sees, new CopyOnWriteArrayList<>());
         pool.members().forEach(m -> node.see(m.key(), true, "up", 100));
         return node;
     }

@@ -23,8 +23,8 @@ import org.awaitility.Awaitility;
  * stopped by the PID in their pidfile, never by name; {@link #close} stops them all and removes the
  * dir, also after a failed start.
  */
-final class OvsdbCluster implements AutoCloseable {
-    static final String DATABASE = "RxHealth_Fleet";
+public final class OvsdbCluster implements AutoCloseable {
+    public static final String DATABASE = "RxHealth_Fleet";
     private static final String INSTALL = "apt-get install -y openvswitch-switch";
 
     private final Path dir;
@@ -45,7 +45,7 @@ final class OvsdbCluster implements AutoCloseable {
     }
 
     /** Creates the cluster on server 0, joins servers 1 and 2, starts all three and waits until each is connected. */
-    static OvsdbCluster start() throws Exception {
+    public static OvsdbCluster start() throws Exception {
         var cluster = new OvsdbCluster(3);
         try {
             cluster.create();
@@ -76,16 +76,16 @@ final class OvsdbCluster implements AutoCloseable {
         }
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** The client remote of server {@code i}. */
-    OvsdbRemote remote(int i) {
+    public OvsdbRemote remote(int i) {
         return new OvsdbRemote("unix:" + socket(i));
     }
 
-    List<OvsdbRemote> remotes() {
+    public List<OvsdbRemote> remotes() {
         List<OvsdbRemote> remotes = new ArrayList<>();
         for (int i = 0; i < size; i++) {
             remotes.add(remote(i));
@@ -94,19 +94,19 @@ final class OvsdbCluster implements AutoCloseable {
     }
 
     /** Starts (or restarts) server {@code i} on its existing database file. */
-    void startServer(int i) throws Exception {
+    public void startServer(int i) throws Exception {
         run(ovsdbServer, db(i).toString(), "--remote=punix:" + socket(i), "--pidfile=" + pidfile(i),
                 "--unixctl=" + dir.resolve("s" + i + ".ctl"), "--log-file=" + dir.resolve("s" + i + ".log"),
                 "--detach", "--no-chdir");
     }
 
     /** Waits until server {@code i} is in contact with the cluster majority. */
-    void awaitConnected(int i) throws Exception {
+    public void awaitConnected(int i) throws Exception {
         run(ovsdbClient, "--timeout=30", "wait", "unix:" + socket(i), DATABASE, "connected");
     }
 
     /** The index of the current Raft leader, as the servers' cluster/status say. */
-    int leader() {
+    public int leader() {
         int[] leader = {-1};
         // An election takes a few hundred ms and the servers offer no event to wait on: poll them.
         Awaitility.await("a Raft leader (logs in " + dir + ")").atMost(Duration.ofSeconds(30))
@@ -122,12 +122,12 @@ final class OvsdbCluster implements AutoCloseable {
         return leader[0];
     }
 
-    String status(int i) throws Exception {
+    public String status(int i) throws Exception {
         return run(ovsAppctl, "-t", dir.resolve("s" + i + ".ctl").toString(), "cluster/status", DATABASE);
     }
 
     /** SIGKILL to server {@code i}, by its PID: a crash, not a clean leave. */
-    void kill(int i) throws Exception {
+    public void kill(int i) throws Exception {
         long pid = pid(i);
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
         ProcessHandle.of(pid).ifPresent(p -> p.onExit().join());
@@ -135,11 +135,12 @@ final class OvsdbCluster implements AutoCloseable {
         Files.deleteIfExists(socket(i));
     }
 
-    boolean isRunning(int i) throws IOException {
+    public boolean isRunning(int i) throws IOException {
         return Files.exists(pidfile(i)) && ProcessHandle.of(pid(i)).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    private long pid(int i) throws IOException {
+    /** The PID in server {@code i}'s pidfile. */
+    public long pid(int i) throws IOException {
         return Long.parseLong(Files.readString(pidfile(i)).trim());
     }
 

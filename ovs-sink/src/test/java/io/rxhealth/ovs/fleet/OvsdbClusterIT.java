@@ -94,13 +94,13 @@ class OvsdbClusterIT {
         List<Member> members = List.of(new Member("10.0.0.1:80", 100), new Member("10.0.0.2:80", 100),
                 new Member("10.0.0.3:80", 100));
         SlotTable first = Maglev.layout("web", members, 64);
-        a.transact(SlotTableCommit.operations(new InstalledTable("web", 1, first, inputs(members), "lb-a", 0)));
+        a.transact(SlotTableCommit.operations(new InstalledTable("web", 1, first, inputs(members), false, 300, 300, "lb-a", 0)));
 
         // Each node saw a different change and repaired the same previous table.
         List<Member> drainedA = List.of(members.get(0), members.get(1), new Member("10.0.0.3:80", 0, 100));
         List<Member> drainedB = List.of(new Member("10.0.0.1:80", 0, 100), members.get(1), members.get(2));
-        var nextA = new InstalledTable("web", 2, MinimalRepair.repair("web", first, drainedA, 64), inputs(drainedA), "lb-a", 1);
-        var nextB = new InstalledTable("web", 2, MinimalRepair.repair("web", first, drainedB, 64), inputs(drainedB), "lb-b", 1);
+        var nextA = new InstalledTable("web", 2, MinimalRepair.repair("web", first, drainedA, 64), inputs(drainedA), false, 200, 300, "lb-a", 1);
+        var nextB = new InstalledTable("web", 2, MinimalRepair.repair("web", first, drainedB, 64), inputs(drainedB), false, 200, 300, "lb-b", 1);
 
         var barrier = new CyclicBarrier(2);
         ExecutorService pool = Executors.newFixedThreadPool(2);

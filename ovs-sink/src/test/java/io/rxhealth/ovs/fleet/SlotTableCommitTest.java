@@ -18,7 +18,7 @@ class SlotTableCommitTest {
         """)
     void waitsOnThePreviousVersionThenWrites(long version, String wait, String write) {
         var table = new SlotTable(List.of("a:1"), new int[] {0, 0});
-        var ops = SlotTableCommit.operations(new InstalledTable("web", version, table, Map.of("a:1", 1), "lb-a", 0));
+        var ops = SlotTableCommit.operations(new InstalledTable("web", version, table, Map.of("a:1", 1), false, 1, 1, "lb-a", 0));
         assertEquals(wait, ops.get(0).toString());
         assertEquals(write, ops.get(1).get("op").asText());
         assertEquals(version, ops.get(1).get("row").get("version").asLong());

@@ -17,7 +17,7 @@ class SlotTableRowsTest {
     @Test
     void aRowReadsBackAsTheTableItWasWrittenFrom() {
         var table = new InstalledTable("web", 7, Maglev.layout("web", MEMBERS, 1024),
-                Map.of("10.0.0.1:80", 100, "10.0.0.2:80", 50, "10.0.0.3:80", 0), "lb-a", 1234);
+                Map.of("10.0.0.1:80", 100, "10.0.0.2:80", 50, "10.0.0.3:80", 0), true, 150, 350, "lb-a", 1234);
         var read = SlotTableRows.read(SlotTableRows.row(table));
         assertEquals(table, read);
         assertEquals(table.table().digest(), read.table().digest());
@@ -31,7 +31,7 @@ class SlotTableRowsTest {
 
     @Test
     void refusesARowWhoseOwnersDoNotMatchItsDigest() {
-        var table = new InstalledTable("web", 1, Maglev.layout("web", MEMBERS, 64), Map.of(), "lb-a", 0);
+        var table = new InstalledTable("web", 1, Maglev.layout("web", MEMBERS, 64), Map.of(), false, 0, 0, "lb-a", 0);
         var row = SlotTableRows.row(table);
         String owners = row.get("owners").asText();
         row.put("owners", (owners.startsWith("0") ? "1" : "0") + owners.substring(1));
@@ -40,7 +40,7 @@ class SlotTableRowsTest {
 
     @Test
     void refusesARowWithTooFewOwners() {
-        var row = SlotTableRows.row(new InstalledTable("web", 1, Maglev.layout("web", MEMBERS, 64), Map.of(), "lb-a", 0));
+        var row = SlotTableRows.row(new InstalledTable("web", 1, Maglev.layout("web", MEMBERS, 64), Map.of(), false, 0, 0, "lb-a", 0));
         row.put("slots", 128);
         assertThrows(IllegalArgumentException.class, () -> SlotTableRows.read(row));
     }

@@ -11,13 +11,13 @@ import org.slf4j.LoggerFactory;
  * The messages one class logs at INFO and above while open, kept from the console; the logger's
  * level and additivity are put back on close (the tests' logback config keeps io.rxhealth at ERROR).
  */
-final class CapturedLog implements AutoCloseable {
+public final class CapturedLog implements AutoCloseable {
     private final Logger logger;
     private final Level level;
     private final boolean additive;
     private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
 
-    CapturedLog(Class<?> source) {
+    public CapturedLog(Class<?> source) {
         this.logger = (Logger) LoggerFactory.getLogger(source);
         this.level = logger.getLevel();
         this.additive = logger.isAdditive();
@@ -27,7 +27,7 @@ final class CapturedLog implements AutoCloseable {
         logger.setAdditive(false);
     }
 
-    List<String> messages() {
+    public List<String> messages() {
         return appender.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
     }
 

@@ -439,6 +439,39 @@ class PoolControllerTest {
     }
 
     @Test
+    void aTableTheDataPlaneHoldsAtStartIsTakenAsInstalledSoNothingIsWrittenWhenItIsTheOneToInstall() {
+        controller.reconcile(false);
+        SlotTable held = writer.last().next();
+        PoolController restarted = new PoolController(List.of(pool), members, writer, metrics, CLOCK);
+        int applies = writer.applies().size();
+
+        restarted.adoptHeld(pool.id(), held);
+        assertThat(restarted.reconcile(false)).isTrue();
+
+        assertThat(writer.applies()).hasSize(applies);
+        assertThat(restarted.report().get(0).digest()).isEqualTo(held.digest());
+        assertThat(restarted.slotsHeld(pool.id(), C)).isEqualTo(512);
+    }
+
+    @Test
+    void aTableTheDataPlaneHoldsAtStartIsTheBaseOfTheFirstApply() {
+        controller.reconcile(false);
+        SlotTable full = writer.last().next();
+        probeDown(C);
+        PoolController restarted = new PoolController(List.of(pool), members, writer, metrics, CLOCK);
+
+        restarted.adoptHeld(pool.id(), full);
+        restarted.reconcile(false);
+
+        assertThat(writer.last().installed()).isEqualTo(full);
+        assertThat(writer.last().force()).isFalse();
+        assertThat(writer.last().next().slotCounts().getOrDefault(C, 0)).isZero();
+        // Adopted once, at start: a pool with a table of its own ignores a later read.
+        restarted.adoptHeld(pool.id(), full);
+        assertThat(restarted.installed(pool.id())).isEqualTo(writer.last().next());
+    }
+
+    @Test
     void onlyLayoutChangesSignal() {
         int before = changes;
         members.get(A).onAgentReply("up 100%");

@@ -57,6 +57,8 @@ public final class OvsdbClient implements AutoCloseable {
     private final Object lock = new Object();
     private final Thread connector;
     private JsonRpcConnection connection;
+    /** The replica holds the monitor's initial rows of {@link #connection}: only then is the client connected. */
+    private boolean synced;
     private volatile boolean running = true;
     private int next;
 
@@ -95,8 +97,14 @@ public final class OvsdbClient implements AutoCloseable {
         }
     }
 
+    /**
+     * True while a member in contact with the majority is in use and the replica holds its rows: a
+     * reader never sees the empty replica of a connection whose monitor has not answered yet.
+     */
     public boolean isConnected() {
-        return remote().isPresent();
+        synchronized (lock) {
+            return connection != null && synced;
+        }
     }
 
     /**
@@ -221,9 +229,16 @@ public final class OvsdbClient implements AutoCloseable {
                 return false;
             }
             connection = c;
+            synced = false;
             replica.clear();
         }
         await(c, "monitor", json.createArrayNode().add(database).add("db").add(monitorRequests), replica::apply);
+        synchronized (lock) {
+            if (connection != c) {
+                return false;
+            }
+            synced = true;
+        }
         LOG.info("ovsdb {}: connected to {}", c.remote(), database);
         listener.connected(c.remote());
         listener.updated();

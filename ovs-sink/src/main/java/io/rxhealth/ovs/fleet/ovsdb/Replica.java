@@ -6,14 +6,17 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The rows of the monitored tables as the server last sent them, by table and row UUID. Written by
  * one thread (the connection's reader), read by any: each row is replaced whole, never changed in
- * place.
+ * place. Each table has a version that rises with every update of it, so that a reader can keep
+ * what it derived from a table until the table changes.
  */
 public final class Replica {
     private final Map<String, Map<String, ObjectNode>> tables = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> versions = new ConcurrentHashMap<>();
 
     /** The rows of {@code table} now; a live view whose rows are immutable by convention. */
     public Map<String, ObjectNode> rows(String table) {
@@ -25,8 +28,17 @@ public final class Replica {
         return List.copyOf(rows(table).values());
     }
 
+    /**
+     * A number that changes whenever {@code table}'s rows do (raised after the rows changed, so a
+     * reader that reads the version first and the rows after never keeps rows older than the version).
+     */
+    public long version(String table) {
+        return versions.computeIfAbsent(table, t -> new AtomicLong()).get();
+    }
+
     void clear() {
         tables.values().forEach(Map::clear);
+        versions.values().forEach(AtomicLong::incrementAndGet);
     }
 
     /** Applies RFC 7047 {@code <table-updates>} (monitor version 1: "new" carries every monitored column). */
@@ -46,6 +58,7 @@ public final class Replica {
                     rows.put(row.getKey(), (ObjectNode) next);
                 }
             }
+            versions.computeIfAbsent(table.getKey(), name -> new AtomicLong()).incrementAndGet();
         }
     }
 }
