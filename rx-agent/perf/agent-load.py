@@ -48,7 +48,7 @@ with ShippedAgent() as agent:
     if scrapes_per_s > 0:
         scraper.start()
     subprocess.run(["java", "-XX:+UseSerialGC", "-cp", cp, "io.rxhealth.haproxy.bench.ReplyLoadHarness",
-                    "--target", f"127.0.0.1:{agent.port}", "--rate", rate, "--threads", "4",
+                    "--target", f"127.0.0.1:{agent.port}", "--rate", rate,
                     "--seconds", seconds, "--warmup", "5", "--repeats", "1", "--expect-prefix", "up "], check=True)
     stop.set()
     if scrapes_per_s > 0:
