@@ -5,6 +5,10 @@ probe.py ping ADDRESS        one ICMP echo: prints "reply from A ttl=T" (exit 1 
 probe.py arp ADDRESS         one ARP request out of eth0: prints "A is-at MAC" (exit 1 without a reply in 2 s)
 probe.py ttl ADDRESS PORT N  N HTTP GETs of "/" on new connections; per connection prints
                              "<body> ttl=T": T is the TTL of the first packet that came back
+probe.py watch ADDRESS PORT SECONDS
+                             HTTP GETs of "/" on new connections for SECONDS, one every 50 ms at
+                             most, each given 200 ms; per attempt prints "T ok" or "T fail", T its start
+                             (CLOCK_MONOTONIC, seconds): when a VIP went dark and when it answered again
 """
 import os
 import select
@@ -103,6 +107,23 @@ def ttl(address, port, count):
     return 0
 
 
+def watch(address, port, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        start = time.monotonic()
+        ok = False
+        try:
+            with socket.create_connection((address, port), timeout=0.2) as conn:
+                conn.settimeout(0.2)
+                conn.sendall(b"GET / HTTP/1.0\r\nHost: %s\r\n\r\n" % address.encode())
+                ok = conn.recv(64).startswith(b"HTTP/1.")
+        except OSError:
+            pass
+        print("%.3f %s" % (start, "ok" if ok else "fail"), flush=True)
+        time.sleep(max(0.0, 0.05 - (time.monotonic() - start)))
+    return 0
+
+
 def main(argv):
     if len(argv) == 3 and argv[1] == "ping":
         return ping(argv[2])
@@ -110,6 +131,8 @@ def main(argv):
         return arp(argv[2])
     if len(argv) == 5 and argv[1] == "ttl":
         return ttl(argv[2], int(argv[3]), int(argv[4]))
+    if len(argv) == 5 and argv[1] == "watch":
+        return watch(argv[2], int(argv[3]), float(argv[4]))
     sys.stderr.write(__doc__)
     return 2
 

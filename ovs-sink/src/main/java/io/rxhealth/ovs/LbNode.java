@@ -29,8 +29,11 @@ import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.neigh.NeighbourSource;
 import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
+import io.rxhealth.ovs.outage.SwitchReport;
+import io.rxhealth.ovs.outage.SwitchWatch;
 import io.rxhealth.ovs.pipeline.OvsTools;
 import io.rxhealth.ovs.pool.DrainEffect;
+import io.rxhealth.ovs.pool.FirstRound;
 import io.rxhealth.ovs.pool.LbMetrics;
 import io.rxhealth.ovs.pool.MemberChanges;
 import io.rxhealth.ovs.pool.MemberRuntime;
@@ -62,8 +65,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class LbNode implements NodeOperations, NodeFactory.Node {
     private static final Logger log = LoggerFactory.getLogger(LbNode.class);
-    /** Member changes this close together are applied as one layout change. */
-    private static final Duration DEBOUNCE = Duration.ofMillis(50);
+    /** Past the first round's spread and timeout, how long a start waits for the last first probes and polls. */
+    private static final Duration FIRST_ROUND_SLACK = Duration.ofSeconds(10);
     /** How long a starting node in a fleet waits for the database's tables before it installs its own. */
     private static final Duration FLEET_START = Duration.ofSeconds(10);
 
@@ -77,8 +80,11 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     private final ProbeScheduler probes;
     private final AgentPoller poller;
     private final ApiServer api;
+    private final SlotTableWriter writer;
     private final DataPlane dataPlane;
     private final OvsTools tools;
+    /** The node's own switch as the health checks see it: its outages freeze the probe failures through it. */
+    private final SwitchWatch switchWatch;
     /** This node's part in a fleet; null for a node alone (no {@code fleet:} section). */
     private final FleetRuntime fleet;
 
@@ -118,6 +124,9 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         this.sources = previous == null ? new SourceAddresses(ticker) : previous.sources;
         LbMetrics metrics = new LbMetrics(registry);
         MemberChanges changed = new MemberChanges();
+        // Only a node with a topology checks its switch (the pipeline keeper); without one it stays up.
+        this.switchWatch = new SwitchWatch(config.pipeline().isPresent(), HealthWiring.switchEdges(members), registry,
+                ticker, clock);
         List<ProbeTarget> probeTargets = new ArrayList<>();
         List<AgentTarget> targets = new ArrayList<>();
         for (PoolConfig pool : config.pools()) {
@@ -132,7 +141,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
                         && before.snapshot().agentEnabled() == m.agentPort().isPresent()) {
                     initial = before.snapshot();
                 }
-                members.put(m.key(), new MemberRuntime(m.key(), initial, changed, metrics, clock));
+                members.put(m.key(), new MemberRuntime(m.key(), initial, changed, metrics, clock, switchWatch::freezes));
                 probeTargets.add(Probes.of(m, sources));
                 if (m.agentPort().isPresent()) {
                     // HAProxy polls agents from the server's source too: same hc address as the probes.
@@ -143,8 +152,9 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         }
         List<PoolSpec> specs = config.pools().stream().map(PoolConfig::spec).toList();
         OpenFlowSwitch bridge = new OfctlSwitch(config.openflow(), ovs);
+        this.writer = writer;
         this.dataPlane = config.pipeline().<DataPlane>map(p -> PipelineDataPlane.of(p, iv, writer, bridge, neighbours,
-                registry, clock, ticker)).orElseGet(() -> new SlotsOnlyDataPlane(writer));
+                registry, clock, ticker, switchWatch)).orElseGet(() -> new SlotsOnlyDataPlane(writer));
         this.tools = new OvsTools(bridge, config.bridge(), config.appctl(), ovs);
         this.fleet = config.fleet().map(f -> new FleetRuntime(f.node(), f.remotes(), f.heartbeat(), f.livenessTimeout(),
                 FleetWiring.pools(config.pools()), key -> FleetWiring.observe(f.node(), members.get(key).snapshot(), clock),
@@ -154,7 +164,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         if (previous != null) {
             controller.adopt(previous.controller);
         }
-        this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent(), DEBOUNCE);
+        this.loop = new ReconcileLoop(controller, iv.reconcile(), iv.agent());
         // Nothing signals before start(): the probes, the poller and the fleet's client run from there.
         changed.subscribe(loop::request);
         if (fleet != null) {
@@ -163,7 +173,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         }
         // probe-timeout <= probe, so a member never has two probes open: room for one per member.
         this.probes = new ProbeScheduler(probeTargets, iv.probe(), iv.probeTimeout(), Math.max(1, probeTargets.size()),
-                (key, result) -> members.get(key).onProbe(result), ticker);
+                HealthWiring.probes(members), HealthWiring.startLag(registry, "probe"), ticker);
         this.poller = new AgentPoller(targets, iv.agent(), iv.agentTimeout(), config.agentConcurrency(),
                 new AgentPoller.Listener() {
                     @Override
@@ -175,7 +185,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
                     public void onFailure(String key, AgentFailure failure, String detail) {
                         members.get(key).onAgentFailure(failure, detail);
                     }
-                }, ticker);
+                }, HealthWiring.startLag(registry, "agent"), ticker);
         metrics.gauge("rxhealth_lbd_agent_polls_in_flight", "Agent polls open now", Map.of(), poller, AgentPoller::inFlight);
         for (PoolSpec spec : specs) {
             for (MemberSpec m : spec.members()) {
@@ -198,6 +208,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
             if (fleet != null) {
                 fleet.close();
             }
+            writer.close();
             throw new IOException("api " + config.api().getHostString() + ":" + config.api().getPort()
                     + ": cannot listen (" + e.getMessage() + ")", e);
         }
@@ -213,12 +224,17 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         logConntrackBudget();
         poller.start();
         probes.start();
-        if (!probes.awaitFirstRound(iv.probeTimeout().plusSeconds(1))) {
-            log.warn("not every member was probed within {}; starting anyway", iv.probeTimeout().plusSeconds(1));
+        // Each first exchange ends within its timeout of its connect; the slack is for a host too
+        // busy to open them on time. A member left unprobed would go into the first table as down.
+        Duration probeWait = probes.firstRound().plus(iv.probeTimeout()).plus(FIRST_ROUND_SLACK);
+        if (!probes.awaitFirstRound(probeWait)) {
+            log.warn("not every member was probed within {}; starting anyway", probeWait);
         }
-        if (!poller.awaitFirstRound(iv.agentTimeout().plusSeconds(1))) {
-            log.warn("not every agent answered or failed within {}; starting anyway", iv.agentTimeout().plusSeconds(1));
+        Duration pollWait = poller.firstRound().plus(iv.agentTimeout()).plus(FIRST_ROUND_SLACK);
+        if (!poller.awaitFirstRound(pollWait)) {
+            log.warn("not every agent answered or failed within {}; starting anyway", pollWait);
         }
+        log.info(FirstRound.summary(members.values()));
         if (fleet != null) {
             fleet.start();
             if (!fleet.awaitFirstRound(FLEET_START)) {
@@ -308,6 +324,11 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
     }
 
     @Override
+    public Optional<SwitchReport> switchReport() {
+        return Optional.of(switchWatch.report());
+    }
+
+    @Override
     public Optional<FleetStatus> fleet() {
         return Optional.ofNullable(fleet).map(FleetRuntime::status);
     }
@@ -372,5 +393,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         if (fleet != null) {
             fleet.close();
         }
+        // Last: the loop's final apply may still be using it.
+        writer.close();
     }
 }

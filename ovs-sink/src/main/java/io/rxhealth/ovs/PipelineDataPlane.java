@@ -10,6 +10,7 @@ import io.rxhealth.ovs.neigh.NeighbourReport;
 import io.rxhealth.ovs.neigh.NeighbourResolver;
 import io.rxhealth.ovs.neigh.NeighbourSource;
 import io.rxhealth.ovs.neigh.NeighbourWatcher;
+import io.rxhealth.ovs.outage.SwitchWatch;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
 import io.rxhealth.ovs.pipeline.Endpoint;
 import io.rxhealth.ovs.pipeline.HcPort;
@@ -29,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -44,10 +46,16 @@ final class PipelineDataPlane implements DataPlane {
 
     private final PipelineKeeper keeper;
     private final NeighbourWatcher watcher;
+    /** How often the switch is checked while it is down: its return is repaired within this. */
+    static final Duration DOWN_CHECK = Duration.ofMillis(100);
+
     private final Duration checkInterval;
     private final ScheduledExecutorService checks;
+    private final SwitchWatch switchWatch;
+    private volatile boolean closed;
 
-    PipelineDataPlane(PipelineKeeper keeper, NeighbourWatcher watcher, Duration checkInterval) {
+    PipelineDataPlane(PipelineKeeper keeper, NeighbourWatcher watcher, Duration checkInterval, SwitchWatch switchWatch) {
+        this.switchWatch = requireNonNull(switchWatch, "switchWatch");
         this.keeper = requireNonNull(keeper, "keeper");
         this.watcher = requireNonNull(watcher, "watcher");
         this.checkInterval = requireNonNull(checkInterval, "checkInterval");
@@ -56,16 +64,17 @@ final class PipelineDataPlane implements DataPlane {
 
     /** The keeper over {@code slots} and the watcher over {@code neighbours}, for the configuration's pipeline. */
     static PipelineDataPlane of(PipelineConfig pipeline, Intervals intervals, SlotTableWriter slots, OpenFlowSwitch ovs,
-                                NeighbourSource neighbours, MeterRegistry registry, InstantSource clock, Ticker ticker) {
+                                NeighbourSource neighbours, MeterRegistry registry, InstantSource clock, Ticker ticker,
+                                SwitchWatch switchWatch) {
         Topology topology = pipeline.topology();
         PipelineKeeper keeper = new PipelineKeeper(topology, slots, new PipelineApplier(ovs, ticker),
-                new PipelineMarker(ovs), registry);
+                new PipelineMarker(ovs), registry, switchWatch::observe);
         NeighbourWatcher watcher = new NeighbourWatcher(devices(topology), neighbours, keeper::neighbours, registry,
                 clock, intervals.neigh());
         log.info("pipeline of {}: {} segments, {} pools, {} listeners; checked every {}, neighbours read every {}",
                 pipeline.file(), topology.segments().size(), topology.pools().size(), topology.listeners().size(),
                 intervals.pipeline(), intervals.neigh());
-        return new PipelineDataPlane(keeper, watcher, intervals.pipeline());
+        return new PipelineDataPlane(keeper, watcher, intervals.pipeline(), switchWatch);
     }
 
     /** Each member's hc interface: the first hc port of its segment ({@link NeighbourResolver#NO_DEVICE} if none). */
@@ -102,13 +111,24 @@ final class PipelineDataPlane implements DataPlane {
     @Override
     public void start() {
         watcher.start();
-        checks.scheduleWithFixedDelay(() -> {
+        checks.schedule(this::check, checkInterval.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** One check, then the next: every interval, every {@link #DOWN_CHECK} while the switch is down. */
+    private void check() {
+        try {
+            keeper.check();
+        } catch (RuntimeException e) {
+            log.error("pipeline check failed", e);
+        }
+        if (!closed) {
+            Duration next = switchWatch.up() ? checkInterval : DOWN_CHECK;
             try {
-                keeper.check();
-            } catch (RuntimeException e) {
-                log.error("pipeline check failed", e);
+                checks.schedule(this::check, next.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (RejectedExecutionException e) {
+                // Closed meanwhile: no more checks.
             }
-        }, checkInterval.toNanos(), checkInterval.toNanos(), TimeUnit.NANOSECONDS);
+        }
     }
 
     /**
@@ -135,6 +155,7 @@ final class PipelineDataPlane implements DataPlane {
 
     @Override
     public void close() {
+        closed = true;
         watcher.close();
         BackgroundExecutors.stop(checks);
     }

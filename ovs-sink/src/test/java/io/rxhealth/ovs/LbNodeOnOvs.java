@@ -67,9 +67,19 @@ public final class LbNodeOnOvs implements AutoCloseable {
     /** As {@link #start(OvsSandbox, int, List, UnaryOperator)} with another reconcile interval. */
     public static LbNodeOnOvs start(OvsSandbox ovs, int slots, List<Integer> weights,
                                     UnaryOperator<SlotTableWriter> wrap, Duration reconcile) throws Exception {
+        return start(ovs, slots, weights, wrap, "probe: 200ms, probe-timeout: 200ms, fall: 2, rise: 2, agent: 200ms, "
+                + "agent-timeout: 200ms, reconcile: " + Durations.format(reconcile));
+    }
+
+    /**
+     * As {@link #start(OvsSandbox, int, List, UnaryOperator)} with the config's {@code intervals}
+     * mapping, e.g. {@code "agent: 2s, reconcile: 2s"} (the rest at their defaults).
+     */
+    public static LbNodeOnOvs start(OvsSandbox ovs, int slots, List<Integer> weights,
+                                    UnaryOperator<SlotTableWriter> wrap, String intervals) throws Exception {
         LbNodeOnOvs stand = new LbNodeOnOvs(ovs, slots);
         try {
-            stand.startMembersAndNode(weights, wrap, reconcile);
+            stand.startMembersAndNode(weights, wrap, intervals);
             return stand;
         } catch (Exception | Error e) {
             stand.close();
@@ -77,7 +87,7 @@ public final class LbNodeOnOvs implements AutoCloseable {
         }
     }
 
-    private void startMembersAndNode(List<Integer> weights, UnaryOperator<SlotTableWriter> wrap, Duration reconcile)
+    private void startMembersAndNode(List<Integer> weights, UnaryOperator<SlotTableWriter> wrap, String intervals)
             throws Exception {
         StringBuilder members = new StringBuilder();
         for (int i = 0; i < weights.size(); i++) {
@@ -94,14 +104,14 @@ public final class LbNodeOnOvs implements AutoCloseable {
         String yaml = """
             openflow: %s
             api: 127.0.0.1:0
-            intervals: {probe: 200ms, probe-timeout: 200ms, fall: 2, rise: 2, agent: 200ms, agent-timeout: 200ms, reconcile: %s}
+            intervals: {%s}
             pools:
               - id: %d
                 name: web
                 listener: 192.168.5.21:80
                 slots: %d
                 members:
-            """.formatted(ovs.target(), Durations.format(reconcile), POOL, slots) + members;
+            """.formatted(ovs.target(), intervals, POOL, slots) + members;
         config = new ConfigLoader().parse(yaml);
         this.wrap = wrap;
         startNode();
@@ -130,6 +140,11 @@ public final class LbNodeOnOvs implements AutoCloseable {
 
     public LbNode node() {
         return node;
+    }
+
+    /** The configuration the daemon runs. */
+    public LbConfig config() {
+        return config;
     }
 
     public int slots() {

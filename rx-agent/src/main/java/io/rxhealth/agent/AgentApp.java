@@ -26,14 +26,12 @@ import io.rxhealth.haproxy.Listen;
 import io.rxhealth.haproxy.ReplyBoard;
 import io.rxhealth.haproxy.SinkOptions;
 import io.rxhealth.weighting.Policy;
-import io.rxhealth.weighting.ReadyWindow;
-import io.rxhealth.weighting.RecoveryWindow;
-import io.rxhealth.weighting.RiseFall;
+import io.rxhealth.weighting.RecoverySnapshot;
 import io.rxhealth.weighting.State;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.Verdict;
 import io.rxhealth.weighting.VerdictEngine;
-import io.rxhealth.weighting.WeightHold;
+import io.rxhealth.weighting.VerdictSettings;
 import io.rxhealth.weighting.reload.ConfigReload;
 import java.io.IOException;
 import java.nio.channels.ServerSocketChannel;
@@ -43,6 +41,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -74,19 +73,14 @@ public final class AgentApp implements AutoCloseable {
     private final ReplyBoard board = new ReplyBoard();
     private final ScheduledExecutorService scheduler;
     private final ConfigReload<AgentConfig> reload;
-    /** The checks, engine and loop of the config in force; replaced whole by a reload. */
-    private volatile Checks checks;
+    /** Builds the checks of each config, keeping unchanged ones over a reload; lives as long as the agent. */
+    private final CheckFactory factory;
+    /** The threads the checks run on, for every config in turn: a check kept by a reload keeps its run. */
+    private final ExecutorService checkPool;
+    private final AgentLoop loop;
+    /** The checks of the config in force; replaced by a reload. */
+    private volatile CheckFactory.Built checks;
     private ScheduledFuture<?> schedule;
-
-    /** What one config builds, besides the servers: swapped as a unit on reload. */
-    private record Checks(CheckFactory factory, ExecutorService pool, AgentLoop loop,
-                          Map<String, HttpEndpointCheck> http) implements AutoCloseable {
-        @Override
-        public void close() throws IOException {
-            pool.shutdownNow();
-            factory.close();
-        }
-    }
 
     private AgentApp(AgentConfig config, Supplier<AgentConfig> source) throws IOException {
         stateDir = StateDirectory.resolve(config.stateDir());
@@ -98,26 +92,31 @@ public final class AgentApp implements AutoCloseable {
         metrics.processAndJvm();
         reload = new ConfigReload<>(source, config, this::apply, wall, AgentReload.LOG);
         AgentReload.register(reload, metrics);
-        checks = buildChecks(config);
-        closeables.add(() -> checks.close());
-        registerHttpMetrics(metrics, () -> checks.http());
-
-        // 9505 opens at once, but its first answer is the first computed verdict: a connection
-        // made while the first cycle runs waits for it (within the connection timeout) instead
-        // of getting a made-up 100%. Opening first overlaps Netty's start with the first cycle.
-        SinkOptions options = SinkOptions.defaults().withMaxConnections(config.listen().maxConnections())
-                .withConnectionTimeout(config.listen().connectionTimeout())
-                .withMaxPerSource(config.listen().maxPerSource()).withAllow(config.listen().allow());
+        factory = new CheckFactory(ticker, wall);
+        checkPool = Executors.newCachedThreadPool(daemon("rx-check"));
+        // Closed last, in this order: no check runs once the pool is down.
+        closeables.add(checkPool::shutdownNow);
+        closeables.add(factory);
         try {
+            checks = factory.build(config);
+            loop = startLoop(config, checks);
+            registerHttpMetrics(metrics, () -> checks.http());
+
+            // 9505 opens at once, but its first answer is the first computed verdict: a connection
+            // made while the first cycle runs waits for it (within the connection timeout) instead
+            // of getting a made-up 100%. Opening first overlaps Netty's start with the first cycle.
+            SinkOptions options = SinkOptions.defaults().withMaxConnections(config.listen().maxConnections())
+                    .withConnectionTimeout(config.listen().connectionTimeout())
+                    .withMaxPerSource(config.listen().maxPerSource()).withAllow(config.listen().allow());
             server = AgentCheckServer.start(listen(config.listen()), board, options, ticker);
             closeables.add(0, server);
             registerSinkMetrics(metrics, server);
-            checks.loop().cycle();
+            loop.cycle();
             log.info("serving agent-check on {} ({}), state dir {}", server.localAddress(),
                     config.listen().socket(), stateDir);
 
             if (config.status().isPresent()) {
-                status = new StatusServer(config.status().get(), server.eventLoops(), () -> checks.loop().status(),
+                status = new StatusServer(config.status().get(), server.eventLoops(), loop::status,
                         metrics::scrape, json);
                 closeables.add(0, status);
                 log.info("status and metrics on http://{}:{}/status", status.address().getHostString(),
@@ -136,31 +135,26 @@ public final class AgentApp implements AutoCloseable {
         }
     }
 
-    /** The checks, engine and loop for {@code config}, continuing from the state file as a start does. */
-    private Checks buildChecks(AgentConfig config) throws IOException {
+    /** The loop over {@code built}, continuing from the state file as a start does. */
+    private AgentLoop startLoop(AgentConfig config, CheckFactory.Built built) throws IOException {
         Optional<StateFile.Saved> saved = stateFile.load();
-        RecoveryWindow recovery = new RecoveryWindow(config.recoveryWindow(), config.recoverySteps(), ticker);
-        saved.ifPresent(s -> {
-            recovery.restore(StateFile.recoveryAt(s, wall.instant()));
-            log.info("continuing from state file: {} {}%, recovery {}", s.state(), s.weightPercent(), s.recoveryPhase());
-        });
-        CheckFactory factory = new CheckFactory();
-        ExecutorService checkPool = Executors.newCachedThreadPool(daemon("rx-check"));
-        try {
-            CheckFactory.Built built = factory.build(config, ticker, wall);
-            VerdictEngine engine = new VerdictEngine(new Policy(built.policies(), CheckFactory.fallbackPolicy()),
-                    new RiseFall(config.rise(), config.fall()), new WeightHold(config.hold(), ticker), recovery,
-                    new ReadyWindow(config.readyInterval(), saved.map(StateFile.Saved::state).orElse(State.UP), ticker));
-            AgentLoop loop = new AgentLoop(new CheckRunner(built.checks(), checkPool, ticker), new MarkerFiles(stateDir),
-                    engine, board::publish, stateFile, history, metrics, wall, stateDir.toString(),
-                    saved.map(s -> Verdict.label(s.state(), s.weightPercent())).orElse(null),
-                    built::statsOf);
-            return new Checks(factory, checkPool, loop, built.http());
-        } catch (RuntimeException e) {
-            checkPool.shutdownNow();
-            factory.close();
-            throw e;
-        }
+        saved.ifPresent(s -> log.info("continuing from state file: {} {}%, recovery {}", s.state(), s.weightPercent(),
+                s.recoveryPhase()));
+        VerdictEngine engine = VerdictEngine.start(policy(built), settings(config),
+                saved.map(s -> StateFile.recoveryAt(s, wall.instant())).orElse(RecoverySnapshot.HEALTHY),
+                saved.map(StateFile.Saved::state).orElse(State.UP), ticker);
+        return new AgentLoop(new CheckRunner(built.checks(), checkPool, ticker), new MarkerFiles(stateDir), engine,
+                board::publish, stateFile, history, metrics, wall, stateDir.toString(),
+                saved.map(s -> Verdict.label(s.state(), s.weightPercent())).orElse(null), built::statsOf);
+    }
+
+    private static Policy policy(CheckFactory.Built built) {
+        return new Policy(built.policies(), CheckFactory.fallbackPolicy());
+    }
+
+    private static VerdictSettings settings(AgentConfig config) {
+        return new VerdictSettings(config.rise(), config.fall(), config.hold(), config.recoveryWindow(),
+                config.recoverySteps(), config.readyInterval());
     }
 
     private void schedule(java.time.Duration interval) {
@@ -170,7 +164,7 @@ public final class AgentApp implements AutoCloseable {
         long period = interval.toMillis();
         schedule = scheduler.scheduleWithFixedDelay(() -> {
             try {
-                checks.loop().cycle();
+                loop.cycle();
                 if (status != null) {
                     status.refresh();
                 }
@@ -182,16 +176,30 @@ public final class AgentApp implements AutoCloseable {
     }
 
     /**
-     * Reload, on the scheduler thread (never beside a cycle): the new checks are built first (a
-     * failure keeps the old ones), then swapped in and run once. 9505 and /status stay open and
-     * keep their connections; their addresses and limits change only at a restart.
+     * Reload, on the scheduler thread (never beside a cycle). The new checks are built first (a
+     * failure keeps the old ones): every check whose settings are unchanged is kept as it runs,
+     * with its state, and the engine carries its counts and timers over, so the reload alone does
+     * not move the verdict; then one cycle runs at once. 9505 and /status stay open and keep their
+     * connections; their addresses and limits change only at a restart.
      */
-    private void apply(AgentConfig current, AgentConfig next) throws IOException {
-        Checks built = buildChecks(next);
-        Checks old = checks;
+    private void apply(AgentConfig current, AgentConfig next) {
+        CheckFactory.Built built = factory.rebuild(next, checks);
+        VerdictEngine engine;
+        try {
+            engine = loop.engine().reloaded(policy(built), settings(next), built.kept());
+        } catch (RuntimeException e) {
+            factory.retire(built, checks);
+            throw e;
+        }
+        loop.reconfigure(loop.runner().continuing(built.checks()), engine, built::statsOf);
+        CheckFactory.Built old = checks;
         checks = built;
-        old.close();
-        metrics.retainChecks(next.checks().stream().map(c -> c.name()).collect(java.util.stream.Collectors.toSet()));
+        factory.retire(old, built);
+        Set<String> names = built.policies().keySet();
+        metrics.retainChecks(names);
+        List<String> afresh = names.stream().filter(n -> !built.kept().contains(n)).toList();
+        log.info("reload: {} of {} checks kept with their state{}", built.kept().size(), names.size(),
+                afresh.isEmpty() ? "" : "; new or changed, started afresh: " + String.join(", ", afresh));
         if (!current.listen().equals(next.listen()) || !current.status().equals(next.status())
                 || !current.stateDir().equals(next.stateDir())) {
             log.warn("reload: listen, status and state-dir changes take effect at the next restart");
@@ -199,7 +207,7 @@ public final class AgentApp implements AutoCloseable {
         if (!current.interval().equals(next.interval())) {
             schedule(next.interval());
         }
-        built.loop().cycle();
+        loop.cycle();
         if (status != null) {
             status.refresh();
         }
@@ -233,7 +241,7 @@ public final class AgentApp implements AutoCloseable {
     }
 
     public AgentStatus status() {
-        return checks.loop().status();
+        return loop.status();
     }
 
     public Path stateDir() {

@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,7 +58,7 @@ class SocketActivationIT {
             InetSocketAddress address = new InetSocketAddress("127.0.0.1", port);
             // The socket is listening before the JVM starts, as with systemd: the first connection
             // waits in the backlog until the agent accepts it.
-            String first = AgentReplies.fetch(address);
+            String first = AgentReplies.fetch(address, Duration.ofSeconds(20));
             assertThat(first).as("agent log: %s", Files.readString(dir.resolve("agent.log")))
                     .matches("up 100%\n");
             for (int i = 0; i < 20; i++) {

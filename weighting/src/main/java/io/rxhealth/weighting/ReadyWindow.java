@@ -28,6 +28,17 @@ public final class ReadyWindow {
         this.ticker = requireNonNull(ticker, "ticker");
     }
 
+    /**
+     * The window of a reloaded config: the state last served and a {@code ready} being said carry
+     * over, the latter now for {@code interval} from when it began.
+     */
+    public ReadyWindow reloaded(Duration interval) {
+        ReadyWindow next = new ReadyWindow(interval, previous, ticker);
+        next.open = open;
+        next.openedAt = openedAt;
+        return next;
+    }
+
     /** Whether a reply for {@code state} (the final one, markers applied) should say ready. */
     public boolean ready(State state) {
         boolean admin = state == State.DRAIN || state == State.MAINT;

@@ -67,6 +67,19 @@ public final class RecoveryWindow {
         return new Verdict(health.state(), cap, reasons);
     }
 
+    /**
+     * The window of a reloaded config: a node down stays down, a node recovering keeps the time
+     * it has recovered, now measured against {@code window} and {@code caps} (a window of zero
+     * ends the recovery).
+     */
+    public RecoveryWindow reloaded(Duration window, List<Integer> caps) {
+        RecoveryWindow next = new RecoveryWindow(window, caps, ticker);
+        next.down = down;
+        next.recovering = recovering && next.windowNanos > 0;
+        next.startedAt = startedAt;
+        return next;
+    }
+
     /** Where the window stands, for the state file. */
     public RecoverySnapshot snapshot() {
         if (down) {

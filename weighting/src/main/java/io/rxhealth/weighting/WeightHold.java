@@ -24,6 +24,18 @@ public final class WeightHold {
         this.ticker = requireNonNull(ticker, "ticker");
     }
 
+    /**
+     * The hold of a reloaded config: a higher weight already waiting keeps the time it has waited,
+     * now against {@code hold}.
+     */
+    public WeightHold reloaded(Duration hold) {
+        WeightHold next = new WeightHold(hold, ticker);
+        next.current = current;
+        next.pending = pending;
+        next.pendingSince = pendingSince;
+        return next;
+    }
+
     public Verdict apply(Verdict health) {
         if (health.state() != State.UP) {
             // Coming back from down is the recovery window's job, not the hold's.

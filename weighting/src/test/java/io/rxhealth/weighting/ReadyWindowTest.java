@@ -49,4 +49,23 @@ class ReadyWindowTest {
         ready.ready(State.UP);
         assertFalse(ready.ready(State.DRAIN));
     }
+
+    @Test
+    void aReloadKeepsSayingReadyUntilTheIntervalFromWhenItBegan() {
+        ReadyWindow ready = new ReadyWindow(Duration.ofSeconds(10), State.UP, ticker);
+        ready.ready(State.DRAIN);
+        assertTrue(ready.ready(State.UP));
+        ticker.advance(Duration.ofSeconds(5));
+        ReadyWindow reloaded = ready.reloaded(Duration.ofSeconds(8));
+        assertTrue(reloaded.ready(State.UP));
+        ticker.advance(Duration.ofSeconds(3));
+        assertFalse(reloaded.ready(State.UP));
+    }
+
+    @Test
+    void aMarkerLiftedRightAfterAReloadStillSendsReady() {
+        ReadyWindow ready = new ReadyWindow(Duration.ofSeconds(10), State.UP, ticker);
+        ready.ready(State.MAINT);
+        assertTrue(ready.reloaded(Duration.ofSeconds(10)).ready(State.UP));
+    }
 }

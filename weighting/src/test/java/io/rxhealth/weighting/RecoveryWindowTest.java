@@ -90,4 +90,24 @@ class RecoveryWindowTest {
     private static Verdict up(int percent) {
         return Verdict.up(percent, List.of());
     }
+
+    @Test
+    void aReloadKeepsTheTimeRecoveredUnderTheNewSteps() {
+        recovery.apply(Verdict.down(List.of("storage crit")));
+        recovery.apply(up(100));
+        ticker.advance(Duration.ofSeconds(30));
+        RecoveryWindow reloaded = recovery.reloaded(Duration.ofSeconds(40), List.of(10, 60));
+        assertEquals(60, reloaded.apply(up(100)).weightPercent());
+        ticker.advance(Duration.ofSeconds(10));
+        assertEquals(100, reloaded.apply(up(100)).weightPercent());
+    }
+
+    @Test
+    void aReloadKeepsANodeDownDownAndAZeroWindowEndsARecovery() {
+        recovery.apply(Verdict.down(List.of("storage crit")));
+        RecoveryWindow reloaded = recovery.reloaded(Duration.ofSeconds(60), List.of(25, 50, 75));
+        assertEquals(RecoverySnapshot.DOWN, reloaded.snapshot());
+        assertEquals(25, reloaded.apply(up(100)).weightPercent());
+        assertEquals(100, reloaded.reloaded(Duration.ZERO, List.of()).apply(up(100)).weightPercent());
+    }
 }

@@ -44,4 +44,23 @@ class WeightHoldTest {
     private static Verdict up(int percent) {
         return Verdict.up(percent, List.of());
     }
+
+    @Test
+    void aReloadKeepsTheTimeAHigherWeightHasWaited() {
+        hold.apply(up(50));
+        hold.apply(up(100));
+        ticker.advance(Duration.ofSeconds(20));
+        WeightHold reloaded = hold.reloaded(Duration.ofSeconds(30));
+        assertEquals(50, reloaded.apply(up(100)).weightPercent());
+        ticker.advance(Duration.ofSeconds(10));
+        assertEquals(100, reloaded.apply(up(100)).weightPercent());
+    }
+
+    @Test
+    void aReloadWithAShorterHoldCountsTheTimeAlreadyWaited() {
+        hold.apply(up(50));
+        hold.apply(up(100));
+        ticker.advance(Duration.ofSeconds(20));
+        assertEquals(100, hold.reloaded(Duration.ofSeconds(10)).apply(up(100)).weightPercent());
+    }
 }

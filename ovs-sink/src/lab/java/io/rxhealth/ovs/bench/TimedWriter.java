@@ -41,6 +41,11 @@ final class TimedWriter implements SlotTableWriter {
         return delegate.holds(pool, installed);
     }
 
+    @Override
+    public void close() {
+        delegate.close();
+    }
+
     BlockingQueue<Apply> applies() {
         return applies;
     }

@@ -62,7 +62,7 @@ public final class ApiServer implements AutoCloseable {
             String path = ex.getRequestURI().getPath();
             String method = ex.getRequestMethod();
             switch (path) {
-                case "/status" -> get(ex, method, () -> send(ex, 200, json.status(node.report())));
+                case "/status" -> get(ex, method, () -> send(ex, 200, json.status(node.report(), node.switchReport())));
                 case "/slots" -> get(ex, method, () -> send(ex, 200, json.slots(node.slotReport())));
                 case "/metrics" -> get(ex, method, () -> send(ex, 200, "text/plain; version=0.0.4; charset=utf-8",
                         node.scrape()));

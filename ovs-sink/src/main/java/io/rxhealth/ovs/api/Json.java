@@ -5,18 +5,26 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rxhealth.ovs.outage.SwitchReport;
 import io.rxhealth.ovs.pool.MemberReport;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** JSON bodies of the API. */
 final class Json {
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     String status(List<PoolReport> pools) {
+        return status(pools, Optional.empty());
+    }
+
+    /** {@code {"pools": [...], "switch": {...}}}, the switch when the node reports one. */
+    String status(List<PoolReport> pools, Optional<SwitchReport> switchReport) {
         ObjectNode root = mapper.createObjectNode();
         root.set("pools", mapper.valueToTree(pools));
+        switchReport.ifPresent(s -> root.set("switch", mapper.valueToTree(s)));
         return write(root);
     }
 

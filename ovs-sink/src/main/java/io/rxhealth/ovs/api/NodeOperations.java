@@ -2,6 +2,7 @@ package io.rxhealth.ovs.api;
 
 import io.rxhealth.ovs.fleet.FleetStatus;
 import io.rxhealth.ovs.neigh.NeighbourReport;
+import io.rxhealth.ovs.outage.SwitchReport;
 import io.rxhealth.ovs.pool.DrainEffect;
 import io.rxhealth.ovs.pool.PoolReport;
 import java.util.List;
@@ -39,6 +40,11 @@ public interface NodeOperations {
 
     /** Prometheus text exposition of the node's meters. */
     String scrape();
+
+    /** The node's own switch as the health checks see it; empty when the node cannot say. */
+    default Optional<SwitchReport> switchReport() {
+        return Optional.empty();
+    }
 
     /** The fleet as this node sees it; empty for a node alone. */
     default Optional<FleetStatus> fleet() {

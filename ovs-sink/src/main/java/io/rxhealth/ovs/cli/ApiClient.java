@@ -11,6 +11,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -19,10 +20,19 @@ import java.util.List;
 /** The operator commands' client of the node's HTTP API. */
 final class ApiClient {
     /** A request the API refused or could not serve; the message is one line. */
-    static final class ApiException extends Exception {
+    static class ApiException extends Exception {
         private static final long serialVersionUID = 1L;
 
         ApiException(String message) {
+            super(message);
+        }
+    }
+
+    /** The API could not be reached at all (nothing listens, no answer in time). */
+    static final class Unreachable extends ApiException {
+        private static final long serialVersionUID = 1L;
+
+        Unreachable(String message) {
             super(message);
         }
     }
@@ -84,9 +94,13 @@ final class ApiClient {
         try {
             response = http.send(r, HttpResponse.BodyHandlers.ofString());
         } catch (ConnectException e) {
-            throw new ApiException("cannot reach the API at " + base + " (is rx-health-lbd running? see --api)");
+            throw new Unreachable("cannot reach the API at " + base + " (is rx-health-lbd running? see --api)");
+        } catch (HttpTimeoutException e) {
+            throw new Unreachable("API " + r.uri() + ": no answer within " + TIMEOUT.toSeconds() + " s");
         } catch (IOException e) {
-            throw new ApiException("API " + r.uri() + ": " + e);
+            // In words, not the exception's class name: this line is all the operator sees.
+            throw new Unreachable("API " + r.uri() + ": " + (e.getMessage() == null ? "connection failed"
+                    : e.getMessage()));
         }
         if (response.statusCode() / 100 != 2) {
             throw new ApiException("API " + r.method() + " " + r.uri().getPath() + ": HTTP " + response.statusCode()

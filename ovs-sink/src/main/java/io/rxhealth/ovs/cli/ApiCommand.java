@@ -7,7 +7,8 @@ import picocli.CommandLine.Mixin;
 
 /**
  * A client command of the running daemon: asks its HTTP API, prints what {@link #output} makes of
- * the answer, and turns an API failure into one line on stderr and exit code 1.
+ * the answer, and turns an API failure into one line on stderr: exit {@link LbdCommand#IO} when
+ * the API cannot be reached, {@link LbdCommand#REFUSED} when it refused or failed the request.
  */
 abstract class ApiCommand implements Callable<Integer> {
     private final PrintWriter out;
@@ -32,7 +33,7 @@ abstract class ApiCommand implements Callable<Integer> {
             return 0;
         } catch (ApiClient.ApiException e) {
             err.println("rx-health-lbd: " + e.getMessage());
-            return 1;
+            return e instanceof ApiClient.Unreachable ? LbdCommand.IO : LbdCommand.REFUSED;
         }
     }
 }

@@ -14,8 +14,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code config validate FILE}: loads and validates a configuration, prints one line, and
- * one warning line per member that could never hold a slot (exit code 0). */
-@Command(name = "validate", mixinStandardHelpOptions = true, description = "Validate a configuration file.")
+ * one warning line per member that could never hold a slot (exit code 0); exit 78 when invalid. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = "Validate a configuration as run loads it; exit 78 (config error) if invalid.")
 final class ConfigValidateCommand implements Callable<Integer> {
     private final PrintWriter out;
     private final PrintWriter err;
@@ -56,7 +57,7 @@ final class ConfigValidateCommand implements Callable<Integer> {
         } catch (ConfigException e) {
             err.println(e.getMessage());
             err.flush();
-            return 1;
+            return LbdCommand.CONFIG;
         }
     }
 }

@@ -50,7 +50,7 @@ final class RunCommand<N extends NodeFactory.Node> implements Callable<Integer> 
             cfg = load();
         } catch (ConfigException | IllegalStateException e) {
             err.println("rx-health-lbd: " + e.getMessage());
-            return 1;
+            return LbdCommand.CONFIG;
         }
         AtomicReference<N> running = new AtomicReference<>();
         ConfigReload<LbConfig> reload = new ConfigReload<>(this::load, cfg,
@@ -59,9 +59,13 @@ final class RunCommand<N extends NodeFactory.Node> implements Callable<Integer> 
         CountDownLatch stopped = new CountDownLatch(1);
         try {
             running.set(node(cfg, null));
-        } catch (IOException | IllegalStateException e) {
+        } catch (IOException e) {
+            // The API's port taken, the switch unreachable: the host's to mend, not the config's.
             err.println("rx-health-lbd: " + e.getMessage());
-            return 1;
+            return LbdCommand.IO;
+        } catch (IllegalStateException e) {
+            err.println("rx-health-lbd: " + e.getMessage());
+            return LbdCommand.CONFIG;
         }
         Thread hook = new Thread(() -> {
             try {

@@ -1,6 +1,8 @@
 package io.rxhealth.ovs.config;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -9,6 +11,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.rxhealth.weighting.units.YamlSyntax;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -16,6 +19,7 @@ import java.nio.CharBuffer;
 import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -37,8 +41,10 @@ public final class ConfigLoader {
         String text;
         try {
             text = utf8(Files.readAllBytes(file), file);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(file + ": no such file (expected: a readable YAML file)", e);
         } catch (IOException e) {
-            throw new ConfigException("config: " + file + " cannot be read: " + e.getMessage(), e);
+            throw new ConfigException(file + ": cannot be read (" + e.getMessage() + ")", e);
         }
         try {
             Path dir = file.toAbsolutePath().getParent();
@@ -82,6 +88,9 @@ public final class ConfigLoader {
     private LbConfig parseRaw(String text, Path base) {
         RawConfig raw;
         try {
+            if (empty(text)) {
+                throw new ConfigException("empty (expected: a mapping with openflow and pools)");
+            }
             raw = yaml.readValue(text, RawConfig.class);
         } catch (UnrecognizedPropertyException e) {
             String known = e.getKnownPropertyIds().stream().map(String::valueOf).sorted()
@@ -100,9 +109,12 @@ public final class ConfigLoader {
             throw syntaxError(e);
         } catch (JsonProcessingException e) {
             throw new ConfigException("config: " + firstLine(e.getOriginalMessage()), e);
+        } catch (IOException e) {
+            // Reading a String: no I/O can fail.
+            throw new java.io.UncheckedIOException(e);
         }
         if (raw == null) {
-            throw new ConfigException("config: empty (expected: a mapping with openflow and pools)");
+            throw new ConfigException("empty (expected: a mapping with openflow and pools)");
         }
         return new ConfigValidator().validate(raw, base);
     }
@@ -113,7 +125,7 @@ public final class ConfigLoader {
         CharBuffer out = CharBuffer.allocate(bytes.length);
         CoderResult result = StandardCharsets.UTF_8.newDecoder().decode(in, out, true);
         if (result.isError()) {
-            throw new ConfigException("config: " + file + ": not UTF-8 at byte " + in.position()
+            throw new ConfigException(file + ": not UTF-8 at byte " + in.position()
                     + " (expected: a UTF-8 YAML file)");
         }
         return out.flip().toString();
@@ -140,9 +152,22 @@ public final class ConfigLoader {
         return out.toString();
     }
 
+    /** The parser's own position and words, in one line ({@link YamlSyntax}, as the agent says it). */
     private static ConfigException syntaxError(StreamReadException e) {
-        String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-        return new ConfigException("config: not valid YAML" + where + ": " + firstLine(e.getOriginalMessage()), e);
+        return new ConfigException(YamlSyntax.message(e.getOriginalMessage(),
+                e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
+                e.getLocation() == null ? 0 : e.getLocation().getColumnNr()), e);
+    }
+
+    /**
+     * Whether {@code text} holds no YAML value at all (nothing, comments, a bare {@code ---}):
+     * databind would say "No content to map due to end-of-input".
+     */
+    private boolean empty(String text) throws IOException {
+        try (JsonParser parser = yaml.getFactory().createParser(text)) {
+            JsonToken first = parser.nextToken();
+            return first == null || first == JsonToken.VALUE_NULL;
+        }
     }
 
     private static String path(JsonMappingException e) {

@@ -104,6 +104,12 @@ public final class BundleSlotWriter implements SlotTableWriter {
         return traffic;
     }
 
+    /** Closes the switch's connection, if it keeps one. */
+    @Override
+    public void close() {
+        ovs.close();
+    }
+
     /** Reads all of table 11 (every pool and the fail-close flow) with one dump-flows. */
     public Table11Snapshot read() throws OpenFlowException {
         return Table11Snapshot.parse(ovs.dumpFlows(OptionalInt.of(Table11.TABLE)));

@@ -1,28 +1,37 @@
 package io.rxhealth.ovs.flow;
 
-import static io.rxhealth.ovs.flow.Table11.ADDRESS_REG;
+import static io.rxhealth.ovs.flow.Table11.ADDRESS_REGISTER;
 import static io.rxhealth.ovs.flow.Table11.FAIL_CLOSE_PRIORITY;
 import static io.rxhealth.ovs.flow.Table11.NEXT_TABLE;
 import static io.rxhealth.ovs.flow.Table11.POOL_REG;
-import static io.rxhealth.ovs.flow.Table11.PORT_REG;
+import static io.rxhealth.ovs.flow.Table11.POOL_REGISTER;
+import static io.rxhealth.ovs.flow.Table11.PORT_REGISTER;
 import static io.rxhealth.ovs.flow.Table11.SLOT_PRIORITY;
-import static io.rxhealth.ovs.flow.Table11.SLOT_REG;
+import static io.rxhealth.ovs.flow.Table11.SLOT_REGISTER;
 import static io.rxhealth.ovs.flow.Table11.TABLE;
 import static io.rxhealth.ovs.flow.Table11.checkPool;
 
 import io.rxhealth.ovs.openflow.Bundle;
+import io.rxhealth.ovs.openflow.FlowMod;
+import io.rxhealth.ovs.openflow.FlowMod.Flag;
+import io.rxhealth.ovs.openflow.FlowMod.RegisterLoad;
+import io.rxhealth.ovs.openflow.FlowMod.RegisterMatch;
 import io.rxhealth.weighting.maglev.SlotChange;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Renders a pool's slot table as {@code ovs-ofctl bundle} lines (format in {@link Table11}).
- * Pure: the same input gives the same text, pinned by golden files in the tests.
+ * Renders a pool's slot table as a structured bundle of {@link FlowMod}s (format in
+ * {@link Table11}): an OpenFlow channel encodes them, {@code ovs-ofctl} gets their text. Pure: the
+ * same input gives the same flow mods, whose text is pinned by golden files in the tests.
  */
 public final class FlowRenderer {
+    private static final Set<Flag> RESET_COUNTS = Set.of(Flag.RESET_COUNTS);
+
     private FlowRenderer() {
     }
 
@@ -33,17 +42,21 @@ public final class FlowRenderer {
      */
     public static Bundle full(int pool, SlotTable next) {
         checkPool(pool);
-        Map<String, MemberAddress> addresses = addresses(next);
-        List<String> lines = new ArrayList<>(next.size() + 2);
-        lines.add("flow delete table=" + TABLE + "," + POOL_REG + "=" + pool);
-        lines.add(failCloseAdd());
+        Map<String, MemberFlow> members = new HashMap<>();
+        for (String key : next.keys()) {
+            members.put(key, MemberFlow.of(pool, MemberAddress.parse(key)));
+        }
+        RegisterMatch poolMatch = new RegisterMatch(POOL_REGISTER, pool);
+        List<FlowMod> mods = new ArrayList<>(next.size() + 2);
+        mods.add(FlowMod.delete(TABLE, List.of(poolMatch)));
+        mods.add(failCloseAdd());
         for (int slot = 0; slot < next.size(); slot++) {
             String owner = next.owner(slot);
             if (owner != null) {
-                lines.add(slotAdd(pool, slot, addresses.get(owner), false));
+                mods.add(slotAdd(poolMatch, slot, members.get(owner), false));
             }
         }
-        return new Bundle(lines);
+        return Bundle.of(mods);
     }
 
     /**
@@ -53,25 +66,26 @@ public final class FlowRenderer {
      */
     public static Bundle incremental(int pool, List<SlotChange> changes, MoveStyle style) {
         checkPool(pool);
-        Map<String, MemberAddress> addresses = new HashMap<>();
-        List<String> lines = new ArrayList<>(style == MoveStyle.DELETE_ADD ? changes.size() * 2 : changes.size());
+        RegisterMatch poolMatch = new RegisterMatch(POOL_REGISTER, pool);
+        Map<String, MemberFlow> members = new HashMap<>();
+        List<FlowMod> mods = new ArrayList<>(style == MoveStyle.DELETE_ADD ? changes.size() * 2 : changes.size());
         for (SlotChange change : changes) {
             if (change.to() == null) {
                 if (change.from() != null) {
-                    lines.add(slotDelete(pool, change.slot()));
+                    mods.add(slotDelete(poolMatch, change.slot()));
                 }
                 continue;
             }
-            MemberAddress to = addresses.computeIfAbsent(change.to(), MemberAddress::parse);
+            MemberFlow to = members.computeIfAbsent(change.to(), key -> MemberFlow.of(pool, MemberAddress.parse(key)));
             if (change.from() != null && style == MoveStyle.DELETE_ADD) {
-                lines.add(slotDelete(pool, change.slot()));
-                lines.add(slotAdd(pool, change.slot(), to, false));
+                mods.add(slotDelete(poolMatch, change.slot()));
+                mods.add(slotAdd(poolMatch, change.slot(), to, false));
             } else {
                 // reset_counts: the add may replace a flow of another member; its packets are not ours.
-                lines.add(slotAdd(pool, change.slot(), to, style == MoveStyle.REPLACE));
+                mods.add(slotAdd(poolMatch, change.slot(), to, style == MoveStyle.REPLACE));
             }
         }
-        return new Bundle(lines);
+        return Bundle.of(mods);
     }
 
     /**
@@ -88,32 +102,25 @@ public final class FlowRenderer {
                 + slots + ",0,NXM_NX_REG1[]),goto_table:" + TABLE;
     }
 
-    static String failCloseAdd() {
-        return "flow add table=" + TABLE + ",priority=" + FAIL_CLOSE_PRIORITY + " actions=drop";
+    static FlowMod failCloseAdd() {
+        return FlowMod.add(TABLE, FAIL_CLOSE_PRIORITY, List.of(), 0, Set.of(), List.of(), -1);
     }
 
-    static String slotAdd(int pool, int slot, MemberAddress member, boolean resetCounts) {
-        return "flow add " + slotMatch(pool, slot) + ",cookie=" + FlowCookie.hex(FlowCookie.of(pool, member))
-                + (resetCounts ? ",reset_counts" : "")
-                + " actions=set_field:" + FlowCookie.hex(member.ipv4() & 0xffffffffL, 8) + "->" + ADDRESS_REG
-                + ",set_field:" + FlowCookie.hex(member.port(), 4) + "->" + PORT_REG
-                + ",goto_table:" + NEXT_TABLE;
+    private static FlowMod slotAdd(RegisterMatch pool, int slot, MemberFlow member, boolean resetCounts) {
+        return FlowMod.add(TABLE, SLOT_PRIORITY, List.of(pool, new RegisterMatch(SLOT_REGISTER, slot)), member.cookie,
+                resetCounts ? RESET_COUNTS : Set.of(), member.loads, NEXT_TABLE);
     }
 
-    static String slotDelete(int pool, int slot) {
-        return "flow delete_strict " + slotMatch(pool, slot);
+    private static FlowMod slotDelete(RegisterMatch pool, int slot) {
+        return FlowMod.deleteStrict(TABLE, SLOT_PRIORITY, List.of(pool, new RegisterMatch(SLOT_REGISTER, slot)));
     }
 
-    private static String slotMatch(int pool, int slot) {
-        return "table=" + TABLE + ",priority=" + SLOT_PRIORITY + "," + POOL_REG + "=" + pool + ","
-                + SLOT_REG + "=" + slot;
-    }
-
-    private static Map<String, MemberAddress> addresses(SlotTable table) {
-        Map<String, MemberAddress> addresses = new HashMap<>();
-        for (String key : table.keys()) {
-            addresses.put(key, MemberAddress.parse(key));
+    /** What every slot flow of one member carries: its cookie, and the loads of its address and port. */
+    private record MemberFlow(long cookie, List<RegisterLoad> loads) {
+        static MemberFlow of(int pool, MemberAddress member) {
+            return new MemberFlow(FlowCookie.of(pool, member), List.of(
+                    new RegisterLoad(ADDRESS_REGISTER, member.ipv4() & 0xffffffffL, 32),
+                    new RegisterLoad(PORT_REGISTER, member.port(), 16)));
         }
-        return addresses;
     }
 }

@@ -21,14 +21,22 @@ public final class Table11 {
     public static final int SLOT_PRIORITY = 100;
     /** Priority of the fail-close flow, {@code actions=drop}, present whatever the pools hold. */
     public static final int FAIL_CLOSE_PRIORITY = 0;
-    /** Slot number, written by table 10's {@code multipath} (0..slots-1). */
-    public static final String SLOT_REG = "reg1";
-    /** Member IPv4 address as a 32-bit value, written by a slot flow. */
-    public static final String ADDRESS_REG = "reg2";
-    /** Pool number, written by table 10's listener before {@code multipath}. */
-    public static final String POOL_REG = "reg3";
-    /** Member TCP port, written by a slot flow. */
-    public static final String PORT_REG = "reg4";
+    /** Slot number, written by table 10's {@code multipath} (0..slots-1): register 1. */
+    public static final int SLOT_REGISTER = 1;
+    /** Member IPv4 address as a 32-bit value, written by a slot flow: register 2. */
+    public static final int ADDRESS_REGISTER = 2;
+    /** Pool number, written by table 10's listener before {@code multipath}: register 3. */
+    public static final int POOL_REGISTER = 3;
+    /** Member TCP port, written by a slot flow: register 4. */
+    public static final int PORT_REGISTER = 4;
+    /** {@link #SLOT_REGISTER} as flows name it. */
+    public static final String SLOT_REG = "reg" + SLOT_REGISTER;
+    /** {@link #ADDRESS_REGISTER} as flows name it. */
+    public static final String ADDRESS_REG = "reg" + ADDRESS_REGISTER;
+    /** {@link #POOL_REGISTER} as flows name it. */
+    public static final String POOL_REG = "reg" + POOL_REGISTER;
+    /** {@link #PORT_REGISTER} as flows name it. */
+    public static final String PORT_REG = "reg" + PORT_REGISTER;
     /** Pools are numbered 1..65535: 16 bits of the cookie and the multipath basis; 0 means "no pool". */
     public static final int MAX_POOL = 0xffff;
 

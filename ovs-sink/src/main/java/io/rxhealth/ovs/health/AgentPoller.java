@@ -27,12 +27,18 @@ public final class AgentPoller implements AutoCloseable {
 
     public AgentPoller(List<AgentTarget> targets, Duration interval, Duration timeout, int maxInFlight,
                        Listener listener, Ticker ticker) {
+        this(targets, interval, timeout, maxInFlight, listener, StartLag.NONE, ticker);
+    }
+
+    /** {@code lag} is told how late each poll was opened against its schedule. */
+    public AgentPoller(List<AgentTarget> targets, Duration interval, Duration timeout, int maxInFlight,
+                       Listener listener, StartLag lag, Ticker ticker) {
         List<AgentTarget> all = List.copyOf(targets);
         requireNonNull(listener, "listener");
         // agent-send goes out byte for byte; Latin-1 maps every char of the config string to one byte.
         byte[][] sends = all.stream().map(t -> t.send().getBytes(StandardCharsets.ISO_8859_1)).toArray(byte[][]::new);
         this.loop = new ExchangeLoop("rx-agent-poller", all.size(), interval, timeout, maxInFlight,
-                (i, deadline) -> poll(all.get(i), sends[i], deadline, listener), ticker);
+                (i, deadline) -> poll(all.get(i), sends[i], deadline, listener), lag, ticker);
     }
 
     private static LineExchange poll(AgentTarget target, byte[] send, long deadline, Listener listener) {
@@ -50,9 +56,14 @@ public final class AgentPoller implements AutoCloseable {
                 });
     }
 
-    /** Polls every agent now, then every interval, spread evenly over it. */
+    /** Polls every agent once over {@link #firstRound()}, then every interval, spread evenly over it. */
     public void start() {
         loop.start();
+    }
+
+    /** The time the first round is opened over (the first exchanges' spread); each then has its timeout. */
+    public Duration firstRound() {
+        return loop.firstRound();
     }
 
     /** Waits until every agent has been polled once (or the wait is over); true if all were. */

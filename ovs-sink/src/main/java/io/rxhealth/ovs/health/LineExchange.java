@@ -37,7 +37,9 @@ final class LineExchange {
     /** The longest line anything here reads: HAProxy reads agent replies into 16 KiB ({@code tune.bufsize}). */
     static final int MAX_LINE = 16 * 1024;
 
-    final long deadline;
+    /** Ticker nanos by which the exchange must have its line; moved on only by {@link #postpone}. */
+    long deadline;
+    private long postponed;
     private final InetSocketAddress remote;
     private final SourceAddress source;
     private final byte[] request;
@@ -70,6 +72,18 @@ final class LineExchange {
         this.maxLine = maxLine;
         this.deadline = deadline;
         this.outcome = requireNonNull(outcome, "outcome");
+    }
+
+    /**
+     * Gives the exchange {@code nanos} more, the time its loop was held up (its thread not running),
+     * up to {@code cap} in all: a timeout is the member's budget, not the daemon's.
+     */
+    void postpone(long nanos, long cap) {
+        long more = Math.min(nanos, cap - postponed);
+        if (more > 0) {
+            deadline += more;
+            postponed += more;
+        }
     }
 
     /** Run after the outcome is reported, by the loop that owns this exchange. */
@@ -110,6 +124,11 @@ final class LineExchange {
             if (key.isConnectable()) {
                 channel.finishConnect();
                 connected();
+                if (!done && pendingWrite == null) {
+                    // Nothing to send: an agent writes its line at accept, so it is often here already.
+                    // Read it now rather than one select later, which also spares that turn's work.
+                    read(readBuffer);
+                }
                 return;
             }
             if (key.isWritable()) {

@@ -22,38 +22,56 @@ public final class ProbeScheduler implements AutoCloseable {
     @FunctionalInterface
     public interface Listener {
         void onProbe(String key, ProbeResult result);
+
+        /** {@code openedAt}: ticker nanos of the probe's connect, for a listener that asks what crossed when. */
+        default void onProbe(String key, ProbeResult result, long openedAt) {
+            onProbe(key, result);
+        }
     }
 
     private final ExchangeLoop loop;
 
     public ProbeScheduler(List<ProbeTarget> targets, Duration interval, Duration timeout, int maxInFlight,
                           Listener listener, Ticker ticker) {
+        this(targets, interval, timeout, maxInFlight, listener, StartLag.NONE, ticker);
+    }
+
+    /** {@code lag} is told how late each probe was opened against its schedule. */
+    public ProbeScheduler(List<ProbeTarget> targets, Duration interval, Duration timeout, int maxInFlight,
+                          Listener listener, StartLag lag, Ticker ticker) {
         List<ProbeTarget> all = List.copyOf(targets);
         requireNonNull(listener, "listener");
         byte[][] requests = all.stream().map(ProbeTarget::request).toArray(byte[][]::new);
+        long timeoutNanos = timeout.toNanos();
         this.loop = new ExchangeLoop("rx-probes", all.size(), interval, timeout, maxInFlight,
-                (i, deadline) -> probe(all.get(i), requests[i], deadline, listener), ticker);
+                (i, deadline) -> probe(all.get(i), requests[i], deadline, deadline - timeoutNanos, listener), lag, ticker);
     }
 
-    private static LineExchange probe(ProbeTarget target, byte[] request, long deadline, Listener listener) {
+    private static LineExchange probe(ProbeTarget target, byte[] request, long deadline, long openedAt,
+                                      Listener listener) {
         return new LineExchange(target.target(), target.source(), request, target.readsLine(),
                 ProbeTarget.MAX_STATUS_LINE, deadline, new LineExchange.Outcome() {
                     @Override
                     public void answered(String line) {
-                        listener.onProbe(target.key(), target.judge(line));
+                        listener.onProbe(target.key(), target.judge(line), openedAt);
                     }
 
                     @Override
                     public void failed(AgentFailure failure, String detail) {
                         listener.onProbe(target.key(),
-                                ProbeResult.fail(failure.name().toLowerCase(Locale.ROOT) + ": " + detail));
+                                ProbeResult.fail(failure.name().toLowerCase(Locale.ROOT) + ": " + detail), openedAt);
                     }
                 });
     }
 
-    /** Probes every member now, then every interval, spread evenly over it. */
+    /** Probes every member once over {@link #firstRound()}, then every interval, spread evenly over it. */
     public void start() {
         loop.start();
+    }
+
+    /** The time the first round is opened over (the first exchanges' spread); each then has its timeout. */
+    public Duration firstRound() {
+        return loop.firstRound();
     }
 
     /** Waits until every member has been probed once (or the wait is over); true if all were. */

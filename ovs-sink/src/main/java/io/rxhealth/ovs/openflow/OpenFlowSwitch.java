@@ -5,11 +5,11 @@ import java.util.OptionalInt;
 /**
  * The daemon's one way to a switch's OpenFlow tables: the slot writer, the pipeline, the neighbour
  * updates and the operator's {@code flows} all go through it. {@link OfctlSwitch} makes each call
- * an {@code ovs-ofctl} run; another transport (a persistent OpenFlow connection, a recording
- * switch in a test) is one more implementation. Implementations are safe for concurrent calls: the
+ * an {@code ovs-ofctl} run; {@link ChannelSwitch} sends structured bundles over one persistent
+ * OpenFlow connection and the rest through ovs-ofctl; a recording switch in a test is one more. Implementations are safe for concurrent calls: the
  * pool controller writes while the API reads.
  */
-public interface OpenFlowSwitch {
+public interface OpenFlowSwitch extends AutoCloseable {
     /** The switch as messages name it: {@code unix:DIR/BRIDGE.mgmt} or a bridge name. */
     String target();
 
@@ -29,4 +29,9 @@ public interface OpenFlowSwitch {
 
     /** How many flows match {@code match} ({@code dump-aggregate}), e.g. {@code cookie=0x2a/-1}. */
     long flowCount(String match) throws OpenFlowException;
+
+    /** Releases what the switch holds open (a persistent connection); nothing by default. */
+    @Override
+    default void close() {
+    }
 }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.rxhealth.ovs.outage.SwitchCheck;
 import io.rxhealth.ovs.slots.ApplyResult;
 import io.rxhealth.ovs.slots.MemberTraffic;
 import io.rxhealth.ovs.slots.PoolSpec;
@@ -36,6 +37,7 @@ public final class PipelineKeeper implements SlotTableWriter {
     private final SlotTableWriter slots;
     private final PipelineApplier applier;
     private final PipelineMarker marker;
+    private final SwitchObserver observer;
     private final long cookie;
     private final Counter appliedOk;
     private final Counter appliedFailed;
@@ -54,8 +56,22 @@ public final class PipelineKeeper implements SlotTableWriter {
     /** The last failed apply's message: a switch that stays down is logged once, not every check. */
     private String lastFailure;
 
+    /** Told what each look at the switch found: whether it holds the pipeline, lost it, or does not answer. */
+    @FunctionalInterface
+    public interface SwitchObserver {
+        SwitchObserver NONE = (check, detail) -> { };
+
+        void observe(SwitchCheck check, String detail);
+    }
+
     public PipelineKeeper(Topology topology, SlotTableWriter slots, PipelineApplier applier, PipelineMarker marker,
                    MeterRegistry registry) {
+        this(topology, slots, applier, marker, registry, SwitchObserver.NONE);
+    }
+
+    public PipelineKeeper(Topology topology, SlotTableWriter slots, PipelineApplier applier, PipelineMarker marker,
+                   MeterRegistry registry, SwitchObserver observer) {
+        this.observer = requireNonNull(observer, "observer");
         this.topology = requireNonNull(topology, "topology");
         this.slots = requireNonNull(slots, "slots");
         this.applier = requireNonNull(applier, "applier");
@@ -102,6 +118,7 @@ public final class PipelineKeeper implements SlotTableWriter {
                 checkFailing = true;
                 log.warn("cannot count the pipeline's flows (retrying every interval): {}", e.getMessage());
             }
+            observer.observe(SwitchCheck.UNREACHABLE, e.getMessage());
             return false;
         }
         if (checkFailing) {
@@ -109,12 +126,15 @@ public final class PipelineKeeper implements SlotTableWriter {
             log.info("the pipeline's flows can be counted again");
         }
         if (owned && found == expected) {
+            observer.observe(SwitchCheck.HOLDS, "");
             return true;
         }
         if (owned) {
             repairs.increment();
             log.warn("the switch holds {} of the pipeline's {} flows (cookie {}): re-applying the whole pipeline",
                     found, expected, Long.toHexString(cookie));
+            // Until the repair lands, what crosses the switch is dropped: the probes' failures are its.
+            observer.observe(SwitchCheck.LOST, found + " of its " + expected + " flows");
         }
         return reapply(owned ? "repair" : "start");
     }
@@ -137,6 +157,7 @@ public final class PipelineKeeper implements SlotTableWriter {
         lastFailure = null;
         pushed = macs;
         owned = true;
+        observer.observe(SwitchCheck.HOLDS, "");
         log.info("pipeline applied ({}): {} flow mods in {} ms, slot tables {}, {} member MACs", why,
                 applied.flowMods(), applied.duration().toMillis(), applied.digests(), macs.size());
         return true;

@@ -50,6 +50,7 @@ public final class LbMetrics {
     private final Counter probePassed;
     private final Counter probeFailed;
     private final Counter probeTransitions;
+    private final Counter probesFrozen;
     private final Counter agentReplies;
     private final Counter agentReplyErrors;
     private final Map<AgentFailure, Counter> agentFailures = new EnumMap<>(AgentFailure.class);
@@ -76,6 +77,9 @@ public final class LbMetrics {
                 .description("Liveness probes run").register(registry);
         this.probeTransitions = Counter.builder("rxhealth_lbd_probe_transitions")
                 .description("Members whose probe state changed").register(registry);
+        this.probesFrozen = Counter.builder("rxhealth_lbd_probes_frozen")
+                .description("Failed probes that did not count against their member: they crossed the node's own"
+                        + " switch while it was down").register(registry);
         this.agentReplies = Counter.builder("rxhealth_lbd_agent_polls").tag("outcome", "reply")
                 .description("Agent polls by outcome").register(registry);
         for (AgentFailure f : AgentFailure.values()) {
@@ -155,6 +159,10 @@ public final class LbMetrics {
 
     void probe(boolean passed) {
         (passed ? probePassed : probeFailed).increment();
+    }
+
+    void probeFrozen() {
+        probesFrozen.increment();
     }
 
     void probeTransition() {

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * LB node fed the same verdicts installs the same table and digest. Thread-safe: reconcile and
  * report are serialised.
  */
-public final class PoolController {
+public final class PoolController implements Reconciler {
     private static final Logger log = LoggerFactory.getLogger(PoolController.class);
 
     private final List<PoolState> pools = new ArrayList<>();
@@ -83,6 +83,7 @@ public final class PoolController {
      * Computes every pool's table and applies those that differ from what is installed (all of
      * them when {@code force}). Returns false when some apply failed: the caller retries soon.
      */
+    @Override
     public boolean reconcile(boolean force) {
         synchronized (applyLock) {
             return reconcileAll(force);
@@ -106,6 +107,7 @@ public final class PoolController {
      * waits behind it (at 65,536 slots a read takes 0.7-0.9 s); a read that an apply overtook is
      * discarded, as it may show the table the apply replaced.
      */
+    @Override
     public boolean verify() {
         boolean drifted = false;
         for (Readback r : readbacks()) {

@@ -13,19 +13,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the {@link PoolController} on one thread: shortly after a member change (changes within
- * {@code debounce} are coalesced), every {@code interval}, {@code retry} after a failed apply, and
- * at once, forced, on request. The read-back that repairs drift runs every {@code interval} on a
- * thread of its own and hands a drifted pool to the apply thread: a change never waits behind a
- * read of the data plane.
+ * Runs the {@link PoolController} on one thread: at once after a member change, every
+ * {@code interval}, {@code retry} after a failed apply, and at once, forced, on request. Changes
+ * are not delayed to be batched: the first of a burst is applied at once, and those that arrive
+ * while an apply runs are applied together by one more apply right after it (the agent poller
+ * spreads a round over the whole interval, so a fixed delay gathered few changes and cost every
+ * one of them the delay; docs/PERFORMANCE.md, "Coalescing changes"). The read-back that repairs
+ * drift runs every {@code interval} on a thread of its own and hands a drifted pool to the apply
+ * thread: a change never waits behind a read of the data plane.
  */
 public final class ReconcileLoop implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ReconcileLoop.class);
 
-    private final PoolController controller;
+    private final Reconciler controller;
     private final Duration interval;
     private final Duration retry;
-    private final Duration debounce;
     private final ScheduledExecutorService executor;
     private final ScheduledExecutorService readback;
     private final AtomicBoolean changePending = new AtomicBoolean();
@@ -33,11 +35,10 @@ public final class ReconcileLoop implements AutoCloseable {
     /** False until the first reconcile: changes seen while members are first probed are not applied one by one. */
     private volatile boolean live;
 
-    public ReconcileLoop(PoolController controller, Duration interval, Duration retry, Duration debounce) {
+    public ReconcileLoop(Reconciler controller, Duration interval, Duration retry) {
         this.controller = requireNonNull(controller, "controller");
         this.interval = requireNonNull(interval, "interval");
         this.retry = requireNonNull(retry, "retry");
-        this.debounce = requireNonNull(debounce, "debounce");
         this.executor = Executors.newSingleThreadScheduledExecutor(BackgroundExecutors.threads("rx-reconcile"));
         this.readback = Executors.newSingleThreadScheduledExecutor(BackgroundExecutors.threads("rx-readback"));
     }
@@ -61,13 +62,18 @@ public final class ReconcileLoop implements AutoCloseable {
         }
     }
 
-    /** A member changed: reconcile soon (once the first reconcile has begun). Cheap, any thread. */
+    /**
+     * A member changed: reconcile now, or right after the apply that runs (once the first reconcile
+     * has begun). At most one such reconcile waits: every change until it starts is in it. Cheap,
+     * any thread.
+     */
     public void request() {
         if (live && changePending.compareAndSet(false, true)) {
-            executor.schedule(() -> {
+            executor.execute(() -> {
+                // Cleared before the layout reads the members: a change from now on asks for one more.
                 changePending.set(false);
                 run(false);
-            }, debounce.toNanos(), TimeUnit.NANOSECONDS);
+            });
         }
     }
 

@@ -12,7 +12,7 @@ import java.util.Map;
  * <p>An empty {@code next} ({@link SlotTable#isEmpty()}) means fail-close: the pool's slots are
  * removed so that only {@code priority=0 actions=drop} remains for its traffic.
  */
-public interface SlotTableWriter {
+public interface SlotTableWriter extends AutoCloseable {
     /**
      * Makes the data plane hold {@code next} for {@code pool}.
      *
@@ -50,5 +50,10 @@ public interface SlotTableWriter {
      */
     default Map<String, MemberTraffic> traffic(PoolSpec pool) throws Exception {
         return Map.of();
+    }
+
+    /** Releases the writer's connection to the data plane, if it keeps one; nothing by default. */
+    @Override
+    default void close() {
     }
 }

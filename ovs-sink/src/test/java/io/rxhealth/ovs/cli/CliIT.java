@@ -85,24 +85,24 @@ class CliIT {
 
     @Test
     void refusesToDrainThePoolsLastMemberWithoutForceInOneLine() {
-        assertThat(run("drain", member, "--api", api)).isEqualTo(1);
+        assertThat(run("drain", member, "--api", api)).isEqualTo(LbdCommand.REFUSED);
         assertThat(err.toString()).isEqualTo("rx-health-lbd: API POST /drain: HTTP 409: drain of " + member
                 + " would leave pool web with no member in the table, and its traffic dropped (fail-close);"
                 + " force it with ?force=true (rx-health-lbd drain --force)\n");
         assertThat(node.report().get(0).members().get(0).operatorDrain()).isFalse();
-        assertThat(run("enable", member, "--force", "--api", api)).isEqualTo(1);
+        assertThat(run("enable", member, "--force", "--api", api)).isEqualTo(LbdCommand.REFUSED);
     }
 
     @Test
     void refusesAnUnknownMemberWithOneLine() {
-        assertThat(run("drain", "10.9.9.9:80", "--api", api)).isEqualTo(1);
+        assertThat(run("drain", "10.9.9.9:80", "--api", api)).isEqualTo(LbdCommand.REFUSED);
         assertThat(err.toString()).isEqualTo("rx-health-lbd: API POST /drain: HTTP 404: member: 10.9.9.9:80"
                 + " (expected: address:port of a configured member)\n");
     }
 
     @Test
     void saysWhenTheDaemonIsNotRunning() {
-        assertThat(run("health", "--api", "127.0.0.1:1")).isEqualTo(1);
+        assertThat(run("health", "--api", "127.0.0.1:1")).isEqualTo(LbdCommand.IO);
         assertThat(err.toString()).startsWith("rx-health-lbd: cannot reach the API at http://127.0.0.1:1");
     }
 
@@ -112,7 +112,7 @@ class CliIT {
         Files.writeString(config, "openflow: br-lb\napi: " + api + "\npools: [{id: 1, name: web, listener: 10.0.0.1:80,"
                 + " members: [{address: 127.0.0.1, port: 9, agent: false, probe: {kind: tcp}}]}]\n");
 
-        assertThat(run("run", "--dry-run", "--config", config.toString())).isEqualTo(1);
+        assertThat(run("run", "--dry-run", "--config", config.toString())).isEqualTo(LbdCommand.IO);
         assertThat(err.toString()).startsWith("rx-health-lbd: api " + api + ": cannot listen (").doesNotContain("\tat ");
     }
 
@@ -127,7 +127,7 @@ class CliIT {
 
         assertThat(run("config", "validate", good.toString())).isZero();
         assertThat(out.toString()).isEqualTo(good + ": ok (1 pools, 1 members)\n");
-        assertThat(run("config", "validate", bad.toString())).isEqualTo(1);
+        assertThat(run("config", "validate", bad.toString())).isEqualTo(LbdCommand.CONFIG);
         assertThat(err.toString()).isEqualTo(bad + ": pools[0].slots: 1000 (expected: a power of two or a prime, >= 2)\n");
     }
 

@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** config validate takes the file as run does (-c/--config, default /etc/rx-health/lbd.yaml) or as FILE. */
+/**
+ * config validate takes the file as run does (-c/--config, default /etc/rx-health/lbd.yaml) or as
+ * FILE; the command line's exit codes and --version are the agent's.
+ */
 class ConfigValidateCommandTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
@@ -24,16 +27,42 @@ class ConfigValidateCommandTest {
         assertThat(run("--version")).isZero();
         // The build stamps the version: never the literal of an earlier release in the code.
         assertThat(out.toString()).containsPattern("(?m)^rx-health-lbd [0-9]+\\.[0-9]+\\.[0-9]+")
-                .containsPattern("(?m)^commit \\S+$").containsPattern("(?m)^java 17");
+                .containsPattern("(?m)^commit \\S+$")
+                .contains("java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + " ");
     }
 
     @Test
     void anEmptyFileIsOneLineNamingTheFile(@TempDir Path dir) throws Exception {
         Path empty = dir.resolve("lbd.yaml");
         Files.writeString(empty, "");
-        assertThat(run("config", "validate", "-c", empty.toString())).isEqualTo(1);
-        assertThat(err.toString().strip()).contains(empty.toString()).doesNotContain("\n").doesNotContain("Exception");
-        assertThat(run("config", "validate", empty.toString())).isEqualTo(1);
+        assertThat(run("config", "validate", "-c", empty.toString())).isEqualTo(LbdCommand.CONFIG);
+        assertThat(err.toString().strip()).isEqualTo(empty + ": empty (expected: a mapping with openflow and pools)");
+        assertThat(run("config", "validate", empty.toString())).isEqualTo(LbdCommand.CONFIG);
+    }
+
+    @Test
+    void usageErrorsAndConfigErrorsHaveTheAgentsCodesAndEveryHelpListsThem(@TempDir Path dir) {
+        assertThat(run("slots", "--no-such-option")).isEqualTo(LbdCommand.USAGE);
+        assertThat(run()).isEqualTo(LbdCommand.USAGE);
+        assertThat(run("config")).isEqualTo(LbdCommand.USAGE);
+        assertThat(run("config", "validate", dir.resolve("missing.yaml").toString())).isEqualTo(LbdCommand.CONFIG);
+        for (String command : new String[] {"run", "slots", "drain", "config validate"}) {
+            out.getBuffer().setLength(0);
+            assertThat(run((command + " --help").split(" "))).isZero();
+            assertThat(out.toString()).contains("Exit codes:", "64   usage error", "78   config error");
+        }
+    }
+
+    @Test
+    void theClientCommandsFindTheApiInTheConfigAsRunDoes(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("lbd.yaml"), "openflow: br-lb\napi: 127.0.0.1:1\n"
+                + "pools: [{id: 1, name: web, listener: 10.0.0.1:80, members: [{address: 10.20.0.2, port: 8080}]}]\n");
+        assertThat(run("slots", "-c", file.toString())).isEqualTo(LbdCommand.IO);
+        assertThat(err.toString()).startsWith("rx-health-lbd: cannot reach the API at http://127.0.0.1:1 ");
+        err.getBuffer().setLength(0);
+        assertThat(run("health", "--config", dir.resolve("missing.yaml").toString())).isEqualTo(LbdCommand.CONFIG);
+        assertThat(err.toString()).isEqualTo("rx-health-lbd: " + dir.resolve("missing.yaml")
+                + ": no such file (expected: a readable YAML file)\n");
     }
 
     @Test

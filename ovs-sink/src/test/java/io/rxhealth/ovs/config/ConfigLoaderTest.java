@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rxhealth.weighting.panic.PanicThreshold;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -135,7 +138,7 @@ class ConfigLoaderTest {
         no openflow             | 'openflow: unix:/run/openvswitch/br-lb.mgmt' | ''                   | openflow: absent (expected: an OpenFlow target such as unix:/run/openvswitch/br-lb.mgmt or a bridge name)
         api not on loopback     | 'pools:'                   | 'api: 0.0.0.0:9111\npools:'           | api: 0.0.0.0:9111 (expected: a loopback address 127.x.x.x:port (the API has no authentication))
         api not loopback form   | 'pools:'                   | 'api: localhost:9111\\npools:'         | api: localhost:9111 (expected: ipv4:port)
-        bad yaml                | 'pools:'                   | 'pools: ['                             | config: not valid YAML at line 2: while parsing a flow node
+        bad yaml                | 'pools:'                   | 'pools: ['                             | not valid YAML at line 3, column 3: while parsing a flow node; expected the node content, but found '-'
         """)
     void rejectsWithOneLineNamingKeyValueAndExpectation(String name, String from, String to, String error) {
         String yaml = MINIMAL.replace(from, to.replace("\\n", "\n"));
@@ -170,5 +173,31 @@ class ConfigLoaderTest {
                 members: [{address: 10.20.0.3, port: 8080}]
             """;
         assertThatThrownBy(() -> loader.parse(yaml)).hasMessage("pools[1].id: 1 (expected: unique among pools)");
+    }
+
+    /** What a file that is no config at all gets: one line naming the file, as the agent says it. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        # scenario          | content               | after "FILE: "
+        empty               | ''                    | empty (expected: a mapping with openflow and pools)
+        only a comment      | '# nothing yet'       | empty (expected: a mapping with openflow and pools)
+        a bare document     | '---'                 | empty (expected: a mapping with openflow and pools)
+        tab indentation     | 'pools:\\n\\t- id: 1' | 'not valid YAML at line 2, column 1: while scanning for the next token; found character ''\\t(TAB)'' that cannot start any token. (Do not use \\t(TAB) for indentation)'
+        """)
+    void aFileThatIsNoConfigIsOneLineNamingTheFile(String scenario, String content, String expected,
+                                                   @TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("lbd.yaml"), content.replace("\\n", "\n").replace("\\t-", "\t-"));
+        assertThatThrownBy(() -> loader.load(file)).as(scenario).isInstanceOf(ConfigException.class)
+                .hasMessage(file + ": " + expected);
+    }
+
+    @Test
+    void aMissingOrNonUtf8FileIsOneLineNamingTheFile(@TempDir Path dir) throws Exception {
+        Path missing = dir.resolve("missing.yaml");
+        assertThatThrownBy(() -> loader.load(missing))
+                .hasMessage(missing + ": no such file (expected: a readable YAML file)");
+        Path latin1 = Files.write(dir.resolve("latin1.yaml"), new byte[] {'a', ':', ' ', (byte) 0xe9, '\n'});
+        assertThatThrownBy(() -> loader.load(latin1))
+                .hasMessage(latin1 + ": not UTF-8 at byte 3 (expected: a UTF-8 YAML file)");
     }
 }

@@ -32,6 +32,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * {@code OvsSandbox} constructor parameter; a load harness opens one in try-with-resources.
  */
 public final class OvsSandbox implements AutoCloseable {
+    /** The versions {@link #start()} gives the bridge. */
+    public static final String ALL_PROTOCOLS = "OpenFlow10,OpenFlow13,OpenFlow14,OpenFlow15";
     private static final String INSTALL = "apt-get install -y openvswitch-switch";
     private static final Path SCHEMA = Path.of("/usr/share/openvswitch/vswitch.ovsschema");
 
@@ -72,7 +74,7 @@ public final class OvsSandbox implements AutoCloseable {
             ovs.vsctl("--no-wait", "init");
             ovs.exec(ovs.vswitchd.toArray(String[]::new));
             ovs.vsctl("add-br", ovs.bridge, "--", "set", "bridge", ovs.bridge, "datapath_type=netdev",
-                    "protocols=OpenFlow10,OpenFlow13,OpenFlow14,OpenFlow15");
+                    "protocols=" + ALL_PROTOCOLS);
             ovs.awaitSwitch();
             return ovs;
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -119,6 +121,11 @@ public final class OvsSandbox implements AutoCloseable {
             throw new IllegalStateException("ovs-vswitchd pid: " + before + " (expected: a new process)");
         }
         awaitSwitch();
+    }
+
+    /** Sets the OpenFlow versions the bridge allows, e.g. {@code OpenFlow10,OpenFlow13}. */
+    public void protocols(String versions) throws IOException, InterruptedException {
+        vsctl("set", "bridge", bridge, "protocols=" + versions);
     }
 
     @Override

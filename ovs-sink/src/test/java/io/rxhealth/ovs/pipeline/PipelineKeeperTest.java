@@ -150,7 +150,7 @@ class PipelineKeeperTest {
         assertThat(PipelineMarker.cookie(TopologyFile.parse(yaml(), "same"))).isEqualTo(cookie);
     }
 
-    private static Topology topology() {
+    static Topology topology() {
         return TopologyFile.parse(yaml(), "lb-topology.yaml");
     }
 

@@ -307,8 +307,8 @@ class StandScenariosIT {
             plain.put(backend, Files.readString(stand.agentConfig(backend)));
         }
         try {
-            // Reloaded before the load: a reload builds fresh checks, whose first HTTP requests can
-            // time out on a loaded host and take the node down for a cycle (then the recovery window).
+            // Reloaded before the load, so that the changed cpu check (crit-for 5s, started afresh
+            // by the reload) has settled before the load's own crit streak is observed.
             for (String backend : Stand.BACKENDS) {
                 Files.copy(stand.agentCpuConfig(backend), stand.agentConfig(backend), StandardCopyOption.REPLACE_EXISTING);
                 stand.signalAgent(backend, "HUP");

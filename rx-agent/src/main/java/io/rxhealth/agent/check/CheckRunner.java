@@ -8,7 +8,9 @@ import io.rxhealth.weighting.CheckResult;
 import io.rxhealth.weighting.Ticker;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -74,6 +76,29 @@ public final class CheckRunner {
 
     public List<Timed> checks() {
         return checks;
+    }
+
+    /**
+     * A runner of {@code next} on the same pool, continuing this one (a reload): a check of
+     * {@code next} that this runner still runs from an earlier cycle (the same instance) is not
+     * started again until that run ends, so a hung check still holds one thread. Call between
+     * cycles, from the thread that runs them; this runner must not run afterwards.
+     */
+    public CheckRunner continuing(List<Timed> next) {
+        CheckRunner runner = new CheckRunner(next, pool, ticker, overlap);
+        Map<Check, Integer> before = new IdentityHashMap<>();
+        for (int i = 0; i < checks.size(); i++) {
+            before.put(checks.get(i).check(), i);
+        }
+        for (int i = 0; i < runner.checks.size(); i++) {
+            Integer j = before.get(runner.checks.get(i).check());
+            if (j != null) {
+                runner.inFlight[i] = inFlight[j];
+                runner.startedAt.set(i, startedAt.get(j));
+                runner.endedAt.set(i, endedAt.get(j));
+            }
+        }
+        return runner;
     }
 
     /** Runs one cycle; returns an outcome per check, in config order. Called from one thread. */

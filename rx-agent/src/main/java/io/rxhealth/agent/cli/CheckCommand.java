@@ -43,8 +43,8 @@ final class CheckCommand implements Callable<Integer> {
             t.setDaemon(true);
             return t;
         });
-        try (CheckFactory factory = new CheckFactory()) {
-            CheckFactory.Built built = factory.build(cfg, io.rxhealth.weighting.Ticker.system(), InstantSource.system());
+        try (CheckFactory factory = new CheckFactory(io.rxhealth.weighting.Ticker.system(), InstantSource.system())) {
+            CheckFactory.Built built = factory.build(cfg);
             List<CheckRunner.Outcome> outcomes = new CheckRunner(built.checks(), pool,
                     io.rxhealth.weighting.Ticker.system()).runAll();
             List<CheckResult> results = new ArrayList<>();

@@ -16,7 +16,7 @@ final class ConfigCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: validate");
     }
 
-    @Command(name = "validate", description = "Validate a config and print a summary; exit 1 if invalid.")
+    @Command(name = "validate", description = "Validate a config as run loads it; exit 78 (config error) if invalid.")
     static final class Validate implements Callable<Integer> {
         @CommandLine.Mixin
         ConfigOption config;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.rxhealth.weighting.units.YamlSyntax;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -37,9 +38,9 @@ public final class ConfigLoader {
         try {
             text = utf8(Files.readAllBytes(file.get()), file.get());
         } catch (java.nio.file.NoSuchFileException e) {
-            throw new ConfigException("config: " + file.get() + ": no such file (expected: a readable YAML file)");
+            throw new ConfigException(file.get() + ": no such file (expected: a readable YAML file)");
         } catch (IOException e) {
-            throw new ConfigException("config: cannot read " + file.get() + ": " + e.getMessage());
+            throw new ConfigException(file.get() + ": cannot be read (" + e.getMessage() + ")");
         }
         return parse(text, file.get().toString());
     }
@@ -92,7 +93,9 @@ public final class ConfigLoader {
             }
             return raw;
         } catch (JsonProcessingException e) {
-            throw new ConfigException("not valid YAML at " + position(e) + ": " + problem(e.getOriginalMessage()));
+            throw new ConfigException(YamlSyntax.message(e.getOriginalMessage(),
+                    e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
+                    e.getLocation() == null ? 0 : e.getLocation().getColumnNr()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -104,7 +107,7 @@ public final class ConfigLoader {
         CharBuffer out = CharBuffer.allocate(bytes.length);
         CoderResult result = StandardCharsets.UTF_8.newDecoder().decode(in, out, true);
         if (result.isError()) {
-            throw new ConfigException("config: " + file + ": not UTF-8 at byte " + in.position()
+            throw new ConfigException(file + ": not UTF-8 at byte " + in.position()
                     + " (expected: a UTF-8 YAML file)");
         }
         return out.flip().toString();
@@ -129,40 +132,5 @@ public final class ConfigLoader {
             }
         }
         return out.toString();
-    }
-
-    /**
-     * Where the parser found the problem, as its own message says it: SnakeYAML's problem mark
-     * (Jackson's location is where the construct being parsed began, a line early for a tab).
-     */
-    private static String position(JsonProcessingException e) {
-        if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException marked
-                && marked.getProblemMark() != null) {
-            // Marks count from 0; the parser's message, like an editor, from 1.
-            return "line " + (marked.getProblemMark().getLine() + 1) + ", column "
-                    + (marked.getProblemMark().getColumn() + 1);
-        }
-        return e.getLocation() == null ? "line ?"
-                : "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-    }
-
-    /**
-     * The parser's own words on one line: SnakeYAML says what it was doing and what it found
-     * ("while scanning for the next token", "found character '\t(TAB)' that cannot start any
-     * token"), each followed by a " in 'reader', line L, column C:" mark and a quoted snippet
-     * with a caret; the marks and snippets go (the position leads the message already).
-     */
-    static String problem(String message) {
-        if (message == null) {
-            return "";
-        }
-        java.util.List<String> said = new java.util.ArrayList<>();
-        for (String line : message.split("\n")) {
-            if (line.isBlank() || line.startsWith(" in '") || line.startsWith("    ") || line.strip().equals("^")) {
-                continue;
-            }
-            said.add(line.strip());
-        }
-        return String.join("; ", said);
     }
 }

@@ -22,13 +22,16 @@ import java.util.function.Function;
  * One background cycle of the agent: run the checks, record them, decide, publish the reply line,
  * and record what changed. Each step is one method or one collaborator: {@link CheckChanges} and
  * {@link VerdictChanges} log transitions only (and keep the history), {@link CheckRecords} feeds
- * metrics and {@code /status}, {@link StateSaves} writes the state file. Driven by one scheduler
- * thread; {@link #status()} may be read from any thread.
+ * metrics and {@code /status}, {@link StateSaves} writes the state file. A reload hands it new
+ * checks and a new engine ({@link #reconfigure}); what it remembers (levels, last successes, the
+ * verdict, the state file's schedule) carries on. Driven by one scheduler thread, reloads
+ * included; {@link #status()} may be read from any thread.
  */
 public final class AgentLoop {
-    private final CheckRunner runner;
     private final MarkerFiles markers;
-    private final VerdictEngine engine;
+    private CheckRunner runner;
+    private VerdictEngine engine;
+    private Function<String, Object> statsOf;
     private final Consumer<String> publish;
     private final History history;
     private final AgentMetrics metrics;
@@ -56,7 +59,8 @@ public final class AgentLoop {
         this.metrics = requireNonNull(metrics, "metrics");
         this.wall = requireNonNull(wall, "wall");
         this.stateDir = stateDir;
-        this.checkRecords = new CheckRecords(metrics, statsOf);
+        this.statsOf = requireNonNull(statsOf, "statsOf");
+        this.checkRecords = new CheckRecords(metrics);
         this.verdictChanges = new VerdictChanges(history, metrics, restoredLabel);
         this.saves = new StateSaves(stateFile, stateDir);
     }
@@ -65,12 +69,27 @@ public final class AgentLoop {
         return status;
     }
 
+    public CheckRunner runner() {
+        return runner;
+    }
+
+    public VerdictEngine engine() {
+        return engine;
+    }
+
+    /** From the next cycle on, runs {@code runner}'s checks and decides with {@code engine} (a reload). */
+    public void reconfigure(CheckRunner runner, VerdictEngine engine, Function<String, Object> statsOf) {
+        this.runner = requireNonNull(runner, "runner");
+        this.engine = requireNonNull(engine, "engine");
+        this.statsOf = requireNonNull(statsOf, "statsOf");
+    }
+
     /** Runs one cycle. Never throws for a check's sake; an I/O failure of the state file is logged. */
     public AgentStatus cycle() {
         List<CheckRunner.Outcome> outcomes = runner.runAll();
         Instant now = wall.instant();
         outcomes.forEach(o -> checkChanges.log(o.result()));
-        List<AgentStatus.CheckStatus> checks = checkRecords.record(outcomes, now);
+        List<AgentStatus.CheckStatus> checks = checkRecords.record(outcomes, now, statsOf);
         Decision decision = decide(outcomes);
         String reply = publish(decision);
         metrics.recordVerdict(decision);

@@ -20,16 +20,18 @@ import java.util.function.Function;
  */
 final class CheckRecords {
     private final AgentMetrics metrics;
-    private final Function<String, Object> statsOf;
     private final Map<String, Instant> lastSuccess = new HashMap<>();
 
-    CheckRecords(AgentMetrics metrics, Function<String, Object> statsOf) {
+    CheckRecords(AgentMetrics metrics) {
         this.metrics = requireNonNull(metrics, "metrics");
-        this.statsOf = requireNonNull(statsOf, "statsOf");
     }
 
-    /** Records the cycle's outcomes, run at {@code now}, and returns their status lines in the same order. */
-    List<AgentStatus.CheckStatus> record(List<CheckRunner.Outcome> outcomes, Instant now) {
+    /**
+     * Records the cycle's outcomes, run at {@code now}, and returns their status lines in the same
+     * order, each with the extra statistics {@code statsOf} has for its check (or null).
+     */
+    List<AgentStatus.CheckStatus> record(List<CheckRunner.Outcome> outcomes, Instant now,
+                                         Function<String, Object> statsOf) {
         List<AgentStatus.CheckStatus> lines = new ArrayList<>(outcomes.size());
         for (CheckRunner.Outcome o : outcomes) {
             CheckResult r = o.result();

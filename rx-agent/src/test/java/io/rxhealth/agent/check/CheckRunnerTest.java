@@ -70,6 +70,31 @@ class CheckRunnerTest {
     }
 
     @Test
+    void aRunnerContinuedOverAReloadDoesNotStartAKeptHungCheckAgain() {
+        java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+        Check hung = check("hangs", () -> {
+            runs.incrementAndGet();
+            return hang();
+        });
+        CheckRunner before = new CheckRunner(List.of(timed(hung, 20)), pool, Ticker.system());
+        before.runAll();
+
+        CheckRunner after = before.continuing(List.of(timed(check("added", () -> CheckResult.ok("added", "")), 1000),
+                timed(hung, 5000)));
+        List<CheckRunner.Outcome> outcomes = after.runAll();
+        assertEquals(Level.OK, outcomes.get(0).result().level());
+        assertTrue(outcomes.get(1).result().detail().startsWith("still running after "),
+                outcomes.get(1).result().detail());
+        assertEquals(1, runs.get());
+
+        // Once its run has ended, the kept check runs again, under the new runner.
+        release.countDown();
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> after.runAll().get(1)
+                .result().level() == Level.OK);
+        assertEquals(2, runs.get(), "started again only after its first run ended");
+    }
+
+    @Test
     void quickChecksRunOneAfterAnotherOnOnePooledThread() {
         Set<Thread> threads = ConcurrentHashMap.newKeySet();
         List<CheckRunner.Timed> quick = IntStream.range(0, 6).mapToObj(i -> "quick-" + i)

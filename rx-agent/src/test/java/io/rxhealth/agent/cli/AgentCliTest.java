@@ -57,6 +57,12 @@ class AgentCliTest {
     }
 
     @Test
+    void validateSaysTheExitCodeItReallyUses() {
+        assertThat(run("config", "validate", "--help")).isZero();
+        assertThat(out.toString()).contains("exit " + AgentCli.CONFIG + " (config error)");
+    }
+
+    @Test
     void usageErrorsAreNotVerdictCodes() {
         assertThat(run("check", "--no-such-option")).isEqualTo(AgentCli.USAGE);
     }
@@ -71,5 +77,29 @@ class AgentCliTest {
         assertThat(err.toString().strip()).startsWith("rx-health-agent: " + bad + ": interval").doesNotContain("\n")
                 .doesNotContain("Exception");
         assertThat(run("check", "--config", dir.resolve("missing.yaml").toString())).isEqualTo(AgentCli.CONFIG);
+    }
+
+    /** The verdict codes, on this host's root file system (its use lies between 2% and 99%). */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        # verdict       | the disk check of /                              | drain marker | exit
+        full weight     | warn: 99%, crit: 100%                            | false        | 0
+        reduced weight  | warn: 1%, crit: 100%, on-warn: 50%               | false        | 1
+        down            | warn: 1%, crit: 2%, on-crit: down                | false        | 2
+        drain           | warn: 99%, crit: 100%                            | true         | 3
+        """)
+    void checkExitsByVerdict(String verdict, String disk, boolean drain, int exit, @TempDir Path dir)
+            throws Exception {
+        Path state = Files.createDirectory(dir.resolve("state"));
+        if (drain) {
+            Files.writeString(state.resolve("drain"), "deploy 42\n");
+        }
+        Path config = Files.writeString(dir.resolve("agent.yaml"), """
+                state-dir: %s
+                checks:
+                  disk: [ { path: /, %s } ]
+                """.formatted(state, disk));
+        assertThat(run("check", "-c", config.toString())).as("%s: %s", verdict, out).isEqualTo(exit);
+        assertThat(out.toString()).contains("verdict: ");
     }
 }

@@ -183,6 +183,14 @@ class ConfigLoaderTest {
     void rejectsAMissingFileNamingIt() {
         ConfigException e = assertThrows(ConfigException.class,
                 () -> loader.load(Optional.of(Path.of("/nonexistent/rxh.yaml"))));
-        assertEquals("config: /nonexistent/rxh.yaml: no such file (expected: a readable YAML file)", e.getMessage());
+        assertEquals("/nonexistent/rxh.yaml: no such file (expected: a readable YAML file)", e.getMessage());
+    }
+
+    @Test
+    void rejectsAFileThatIsNotUtf8NamingItAndTheByte(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path latin1 = java.nio.file.Files.write(dir.resolve("agent.yaml"),
+                new byte[] {'i', 'n', 't', 'e', 'r', 'v', 'a', 'l', ':', ' ', '2', 's', ' ', '#', ' ', (byte) 0xe9, '\n'});
+        ConfigException e = assertThrows(ConfigException.class, () -> loader.load(Optional.of(latin1)));
+        assertEquals(latin1 + ": not UTF-8 at byte 15 (expected: a UTF-8 YAML file)", e.getMessage());
     }
 }
