@@ -47,8 +47,8 @@ with ShippedAgent() as agent:
     scraper = threading.Thread(target=scrape, args=(agent, stop, counts), daemon=True)
     if scrapes_per_s > 0:
         scraper.start()
-    subprocess.run(["java", "-XX:+UseSerialGC", "-cp", cp, "io.rxhealth.haproxy.bench.ReplyLoadHarness",
-                    "--target", f"127.0.0.1:{agent.port}", "--rate", rate, "--threads", "4",
+    subprocess.run(["java", "-XX:+UseSerialGC", "-Xms1200m", "-Xmn1g", "-cp", cp, "io.rxhealth.haproxy.bench.ReplyLoadHarness",
+                    "--target", f"127.0.0.1:{agent.port}", "--rate", rate,
                     "--seconds", seconds, "--warmup", "5", "--repeats", "1", "--expect-prefix", "up "], check=True)
     stop.set()
     if scrapes_per_s > 0:

@@ -68,11 +68,12 @@ public final class AgentCheckServer implements AutoCloseable {
         ChannelFuture started;
         if (inherited != null) {
             // Already bound and listening: register it as it is; bind() would throw AlreadyBoundException.
-            started = bootstrap.channelFactory(() -> new GuardedServerChannel(inherited, admission, refusals))
+            started = bootstrap.channelFactory(() -> new GuardedServerChannel(inherited, admission, refusals,
+                            options.backlog()))
                     .register();
         } else {
             var address = ((Listen.Bind) listen).address();
-            started = bootstrap.channelFactory(() -> new GuardedServerChannel(admission, refusals))
+            started = bootstrap.channelFactory(() -> new GuardedServerChannel(admission, refusals, options.backlog()))
                     .option(ChannelOption.SO_BACKLOG, options.backlog())
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .bind(address);

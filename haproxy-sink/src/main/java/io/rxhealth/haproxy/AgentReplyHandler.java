@@ -7,6 +7,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -23,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * never sent again ({@code AgentCheckServerIT#clientsThatSendFirstGetTheReplyAndAnOrderlyEnd}).
  * From the reply on, the connection is {@link Admission#answered evictable}: it costs a new client
  * nothing. Whatever the client does, the connection is closed at the linger after the reply, at the
- * connection timeout, or once it has sent too much.
+ * connection timeout, or once it has sent too much. A reset after the reply is how HAProxy and the
+ * LB daemon end their checks: it closes the connection and is not counted as an error.
  */
 final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(AgentReplyHandler.class);
@@ -35,6 +37,7 @@ final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
     private final long lingerNanos;
     private final int maxInboundBytes;
     private long inboundBytes;
+    private boolean answered;
     private ScheduledFuture<?> deadline;
 
     AgentReplyHandler(ReplyBoard replies, SinkCounters counters, Admission admission, SinkOptions options) {
@@ -70,6 +73,7 @@ final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
                 return;
             }
             counters.replied.increment();
+            answered = true;
             if (ctx.channel() instanceof DuplexChannel duplex && !duplex.isInputShutdown()) {
                 admission.answered(ctx.channel());
                 duplex.shutdownOutput().addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
@@ -110,6 +114,12 @@ final class AgentReplyHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (answered && cause instanceof IOException) {
+            // HAProxy and the LB daemon end a check with a reset as soon as they have the line
+            // (docs/lbd.md, "Connection tracking and large pools"): the usual end, not an error.
+            ctx.close();
+            return;
+        }
         failed(ctx, cause);
     }
 

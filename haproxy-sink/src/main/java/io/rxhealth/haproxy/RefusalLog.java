@@ -41,9 +41,10 @@ final class RefusalLog {
             return Optional.empty();
         }
         long seconds = Math.max(1, Duration.ofNanos(now - lastLineAt).toSeconds());
-        var parts = new java.util.ArrayList<String>(3);
+        var parts = new java.util.ArrayList<String>(4);
         part(parts, Admission.Outcome.DENIED, "not on listen.allow");
         part(parts, Admission.Outcome.OVER_SOURCE_LIMIT, "over " + maxPerSource + " open from one source");
+        part(parts, Admission.Outcome.CROWDED, "turned away from a full waiting room");
         part(parts, Admission.Outcome.FULL, "with every slot waiting for a first verdict");
         var line = new StringBuilder("agent-check: refused ").append(String.join(", ", parts));
         line.append(" in the last ").append(seconds).append(" s; last from ").append(lastSource.getAddress()

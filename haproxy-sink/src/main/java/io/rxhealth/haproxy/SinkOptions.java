@@ -12,10 +12,11 @@ import java.time.Duration;
  * @param connectionTimeout the longest a connection may live, from accept to close (it bounds the
  *        wait for the first verdict)
  * @param maxInboundBytes bytes read from a client (HAProxy's {@code agent-send}) before it is cut off
- * @param backlog listen backlog when binding; an inherited socket keeps the one it was created with
+ * @param backlog listen backlog when binding (an inherited socket keeps the one it was created with),
+ *        and the size of the waiting room behind it, where accepted connections wait to be served
  * @param threads event-loop threads that accept and serve connections; one is plenty (see the
  *        load figures in docs/PERFORMANCE.md), more only spread connections over cores
- * @param maxPerSource connections open at once from one source address; more are reset unread
+ * @param maxPerSource connections open or waiting at once from one source address; more are reset unread
  * @param linger how long an answered connection waits for the client to close before it is closed
  *        (an orderly end instead of a reset; HAProxy closes as soon as it has read the line)
  * @param allow source addresses that may connect; others are reset unread

@@ -4,7 +4,7 @@ package io.rxhealth.haproxy;
  * A snapshot of the agent-check server's counters since start; all counts are monotonic except
  * {@code active}.
  *
- * @param accepted connections taken on
+ * @param accepted connections taken on (out of the waiting room, with a slot)
  * @param rejected connections reset unanswered because every slot held a connection still waiting
  *        for its first reply (only before the first verdict)
  * @param replied replies written in full
@@ -14,7 +14,8 @@ package io.rxhealth.haproxy;
  * @param errors connections that failed with an I/O or handler error
  * @param active connections open right now
  * @param denied connections reset unread because their source is not on the allow-list
- * @param shed connections reset unread because their source had its share of connections open
+ * @param shed connections reset unread because their source had its share of connections open or
+ *        waiting, or because the waiting room was full and their source held the most of it
  * @param evicted answered connections closed early to make room for a new one
  */
 public record SinkStats(long accepted, long rejected, long replied, long timedOut, long oversized,

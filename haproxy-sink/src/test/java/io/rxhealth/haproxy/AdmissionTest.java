@@ -23,10 +23,10 @@ class AdmissionTest {
     void refusesASourceOverItsShareWithoutTouchingOthers() {
         var admission = admission(SinkOptions.defaults().withMaxPerSource(2));
 
-        assertThat(List.of(admission.admit(A), admission.admit(A2), admission.admit(A), admission.admit(B)))
+        assertThat(List.of(enter(admission, A), enter(admission, A2), enter(admission, A), enter(admission, B)))
                 .containsExactly(ADMITTED, ADMITTED, OVER_SOURCE_LIMIT, ADMITTED);
         admission.release(A);
-        assertThat(admission.admit(A)).isEqualTo(ADMITTED);
+        assertThat(enter(admission, A)).isEqualTo(ADMITTED);
         assertThat(counters.shed.sum()).isEqualTo(1);
         assertThat(admission.open()).isEqualTo(3);
     }
@@ -36,7 +36,7 @@ class AdmissionTest {
         var admission = admission(SinkOptions.defaults()
                 .withAllow(SourceAllowList.parse(List.of("10.0.0.1", "10.0.0.0/31"))));
 
-        assertThat(List.of(admission.admit(A), admission.admit(B), admission.admit(C)))
+        assertThat(List.of(enter(admission, A), enter(admission, B), enter(admission, C)))
                 .containsExactly(ADMITTED, DENIED, DENIED);
         assertThat(counters.denied.sum()).isEqualTo(2);
         assertThat(admission.open()).isEqualTo(1);
@@ -47,12 +47,12 @@ class AdmissionTest {
         var admission = admission(SinkOptions.defaults().withMaxConnections(2));
         var older = new EmbeddedChannel();
         var newer = new EmbeddedChannel();
-        admission.admit(A);
-        admission.admit(B);
+        enter(admission, A);
+        enter(admission, B);
         admission.answered(older);
         admission.answered(newer);
 
-        assertThat(admission.admit(C)).isEqualTo(ADMITTED);
+        assertThat(enter(admission, C)).isEqualTo(ADMITTED);
 
         assertThat(older.isOpen()).isFalse();
         assertThat(newer.isOpen()).isTrue();
@@ -62,28 +62,62 @@ class AdmissionTest {
     @Test
     void refusesWhenEveryConnectionStillWaitsForItsReply() {
         var admission = admission(SinkOptions.defaults().withMaxConnections(2));
-        admission.admit(A);
-        admission.admit(B);
+        enter(admission, A);
+        enter(admission, B);
 
-        assertThat(admission.admit(C)).isEqualTo(FULL);
+        assertThat(enter(admission, C)).isEqualTo(FULL);
         assertThat(counters.rejected.sum()).isEqualTo(1);
         assertThat(admission.open()).isEqualTo(2);
         // The refused connection gave its per-source share back.
         admission.release(A);
-        assertThat(admission.admit(C)).isEqualTo(ADMITTED);
+        assertThat(enter(admission, C)).isEqualTo(ADMITTED);
     }
 
     @Test
     void aClosedConnectionIsNotEvicted() {
         var admission = admission(SinkOptions.defaults().withMaxConnections(1));
         var gone = new EmbeddedChannel();
-        admission.admit(A);
+        enter(admission, A);
         admission.answered(gone);
         gone.close();
         admission.closed(gone);
 
-        assertThat(admission.admit(B)).isEqualTo(FULL);
+        assertThat(enter(admission, B)).isEqualTo(FULL);
         assertThat(counters.evicted.sum()).isZero();
+    }
+
+    @Test
+    void aWaitingConnectionCountsAgainstItsSourceButTakesNoSeat() {
+        var admission = admission(SinkOptions.defaults().withMaxConnections(1).withMaxPerSource(2));
+
+        assertThat(List.of(admission.admit(A), admission.admit(A2), admission.admit(A)))
+                .containsExactly(ADMITTED, ADMITTED, OVER_SOURCE_LIMIT);
+        assertThat(admission.load(A.getAddress())).isEqualTo(2);
+        assertThat(admission.open()).isZero();
+
+        assertThat(admission.seat(A)).isEqualTo(ADMITTED);
+        admission.leave(A2);
+        assertThat(admission.load(A.getAddress())).isEqualTo(1);
+        assertThat(admission.open()).isEqualTo(1);
+        assertThat(counters.accepted.sum()).isEqualTo(1);
+    }
+
+    @Test
+    void aConnectionTurnedAwayFromTheWaitingRoomGivesItsShareBackAndIsCountedAsShed() {
+        var admission = admission(SinkOptions.defaults().withMaxPerSource(1));
+        admission.admit(A);
+
+        admission.crowdedOut(A);
+
+        assertThat(admission.load(A.getAddress())).isZero();
+        assertThat(counters.shed.sum()).isEqualTo(1);
+        assertThat(admission.admit(A2)).isEqualTo(ADMITTED);
+    }
+
+    /** Admits and seats at once, as a connection that waits for no one. */
+    private static Admission.Outcome enter(Admission admission, InetSocketAddress source) {
+        Admission.Outcome outcome = admission.admit(source);
+        return outcome == ADMITTED ? admission.seat(source) : outcome;
     }
 
     private Admission admission(SinkOptions options) {

@@ -51,6 +51,22 @@ class AgentCheckServerIT {
     }
 
     @Test
+    void aClientThatResetsOnceItHasTheLineEndsWithoutAnError() throws IOException {
+        start(SinkOptions.defaults());
+
+        for (int i = 0; i < 20; i++) {
+            try (var client = connect()) {
+                // As HAProxy ends an agent check: the line read, then a reset.
+                client.setSoLinger(true, 0);
+                assertThat(readToEnd(client.getInputStream())).isEqualTo(REPLY);
+            }
+        }
+
+        await().untilAsserted(() -> assertThat(server.stats())
+                .isEqualTo(new SinkStats(20, 0, 20, 0, 0, 0, 0, 0, 0, 0)));
+    }
+
+    @Test
     void servesFromSeveralThreads() throws IOException {
         start(SinkOptions.defaults().withThreads(2));
 
@@ -127,6 +143,40 @@ class AgentCheckServerIT {
             assertThat(readToEnd(other.getInputStream())).isEqualTo(REPLY);
         }
         assertThat(server.stats().shed()).isEqualTo(1);
+    }
+
+    @Test
+    void aSourceWithFewConnectionsIsServedBeforeABurstFromAnotherThatArrivedFirst() throws Exception {
+        // One seat and no verdict yet: whoever is served first takes the seat and waits for the
+        // verdict, everyone after it is refused. In the kernel's order that would be the burst.
+        var starting = new ReplyBoard();
+        server = AgentCheckServer.start(Listen.bind("127.0.0.1", 0), starting,
+                SinkOptions.defaults().withMaxConnections(1), Ticker.system());
+        var loopHeld = new java.util.concurrent.CountDownLatch(1);
+        var release = new java.util.concurrent.CountDownLatch(1);
+        server.eventLoops().execute(() -> {
+            loopHeld.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        loopHeld.await();
+        var burst = new ArrayList<Socket>();
+        for (int i = 0; i < 20; i++) {
+            burst.add(connect("127.0.0.2"));
+        }
+        var check = connect("127.0.0.1");
+        release.countDown();
+        await().until(() -> server.stats().rejected() == 20);
+
+        starting.publish(REPLY);
+
+        assertThat(readToEnd(check.getInputStream())).isEqualTo(REPLY);
+        for (Socket client : burst) {
+            assertThat(readToEndOrReset(client.getInputStream())).isEmpty();
+        }
     }
 
     @Test

@@ -33,10 +33,13 @@ class AgentReplyHandlerTest {
         var answered = connect();
         readReply(answered);
         var source = new java.net.InetSocketAddress("127.0.0.1", 40000);
-        admission.admit(source);
-        admission.admit(source);
+        for (int i = 0; i < 2; i++) {
+            admission.admit(source);
+            admission.seat(source);
+        }
 
         assertThat(admission.admit(source)).isEqualTo(Admission.Outcome.ADMITTED);
+        assertThat(admission.seat(source)).isEqualTo(Admission.Outcome.ADMITTED);
         answered.runPendingTasks();
         assertThat(answered.isOpen()).isFalse();
         assertThat(counters.evicted.sum()).isEqualTo(1);
@@ -143,9 +146,33 @@ class AgentReplyHandlerTest {
 
     @Test
     void countsAnErrorAndCloses() {
-        var channel = connect();
+        var starting = new ReplyBoard();
+        var channel = new HalfClosableEmbeddedChannel(new ConnectionInitializer(starting, counters, admission, options));
 
         channel.pipeline().fireExceptionCaught(new java.io.IOException("Connection reset by peer"));
+
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(counters.snapshot(admission::open).errors()).isEqualTo(1);
+    }
+
+    @Test
+    void aResetAfterTheReplyIsTheUsualEndOfACheckNotAnError() {
+        var channel = connect();
+        readReply(channel);
+
+        channel.pipeline().fireExceptionCaught(new java.io.IOException("Connection reset by peer"));
+
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(counters.snapshot(admission::open).errors()).isZero();
+        assertThat(counters.snapshot(admission::open).replied()).isEqualTo(1);
+    }
+
+    @Test
+    void aHandlerFailureAfterTheReplyIsStillAnError() {
+        var channel = connect();
+        readReply(channel);
+
+        channel.pipeline().fireExceptionCaught(new IllegalStateException("bug"));
 
         assertThat(channel.isOpen()).isFalse();
         assertThat(counters.snapshot(admission::open).errors()).isEqualTo(1);

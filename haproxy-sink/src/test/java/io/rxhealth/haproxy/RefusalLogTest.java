@@ -1,5 +1,6 @@
 package io.rxhealth.haproxy;
 
+import static io.rxhealth.haproxy.Admission.Outcome.CROWDED;
 import static io.rxhealth.haproxy.Admission.Outcome.DENIED;
 import static io.rxhealth.haproxy.Admission.Outcome.OVER_SOURCE_LIMIT;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,5 +34,11 @@ class RefusalLogTest {
                 "agent-check: refused 1 connection not on listen.allow, 6 connections over 32 open from one source"
                         + " in the last 10 s; last from 192.0.2.7"));
         assertThat(log.pending()).isFalse();
+    }
+
+    @Test
+    void namesConnectionsTurnedAwayFromAFullWaitingRoom() {
+        assertThat(log.refused(CROWDED, FROM)).hasValue("agent-check: refused 1 connection turned away from a full"
+                + " waiting room in the last 10 s; last from 192.0.2.7");
     }
 }

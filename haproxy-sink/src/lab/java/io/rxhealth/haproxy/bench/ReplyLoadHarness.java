@@ -9,36 +9,41 @@ import io.rxhealth.haproxy.ReplyBoard;
 import io.rxhealth.haproxy.SinkOptions;
 import io.rxhealth.weighting.Ticker;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.function.ToDoubleFunction;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.ToDoubleFunction;
 
 /**
- * Load harness, not a test: opens agent-check connections at a fixed rate from a few client
- * threads (source 127.0.0.1), reads each reply to the end and records, per connection, the
- * latency from connect to end of stream and how late it started against its schedule. With
- * {@code --attack} the hostile mix of {@link AttackMix} runs meanwhile from other loopback sources.
+ * Load harness, not a test: opens agent-check connections at a fixed rate from client threads
+ * (each from a source address of its own, 127.0.2.1, 127.0.2.2, ...), reads each reply to
+ * the end and records, per connection, the latency from connect to end of stream and how late it
+ * started against its schedule, and per run its own CPU time. With {@code --attack} the hostile mix
+ * of {@link AttackMix} runs meanwhile from other loopback sources.
  *
  * <p>Options: {@code --target host:port} (default: a server in this JVM), {@code --rate N}
- * connections/s in all (default 10000), {@code --threads N} (default 4), {@code --seconds N} per
+ * connections/s in all (default 10000), {@code --threads N} (default 16), {@code --seconds N} per
  * measured run (default 20), {@code --warmup N} seconds not measured (default 5), {@code --repeats N}
  * measured runs (default 3; the medians are printed last), {@code --attack full|reduced},
  * {@code --expect LINE} the reply every connection must get (default: the line the same-JVM server serves),
  * {@code --expect-prefix TEXT} instead: any one line that starts with TEXT counts (an agent on a busy
  * host says {@code up 50% # load warn: ...} instead of {@code up 100%}; its timing is the same).
  *
- * <p>Each thread keeps to its own schedule and has one connection at a time. "Schedule lag" is
- * how late a connection started against its schedule: when the harness (or the machine) falls
- * behind, connect-to-EOF alone would hide it. "Unanswered" is every connection that did not get
- * the expected reply in full (reset, refused, timed out after 5 s, or a wrong line).
+ * <p>Each thread keeps to its own schedule and has one connection at a time ({@link LoadClient}).
+ * "Schedule lag" is how late a connection started against its schedule: when the harness (or the
+ * machine) falls behind, connect-to-EOF alone would hide it. Sixteen threads, because a thread that
+ * must finish a connection every 1.6 ms (10,000/s) is idle most of the time and a slow reply does
+ * not push its later connections off their schedule; with four threads (0.4 ms each, against a
+ * connect-to-EOF p50 of about 0.3 ms) one slow reply left a thread behind for hundreds of
+ * milliseconds and the lag measured the harness catching up. "Unanswered" is every connection that
+ * did not get the expected reply in full (reset, refused, closed at the 5 s deadline, or a wrong
+ * line).
+ *
+ * <p>Run it with {@code -Xms1200m -Xmn1g}: its own collections then fall between the measured runs.
  *
  * <p>Server in its own JVM with the shipped flags, from the repository root:
  * <pre>
@@ -47,12 +52,13 @@ import java.util.concurrent.locks.LockSupport;
  * cd haproxy-sink; CP=target/classes:target/test-classes:$(cat /tmp/rxh-sink-cp.txt)
  * java -XX:+UseSerialGC -Xmx32m -Xss256k -XX:TieredStopAtLevel=1 -cp $CP \
  *     io.rxhealth.haproxy.bench.ReplyServerMain 127.0.0.1 0 &amp;     # prints "listening on PORT"
- * java -XX:+UseSerialGC -cp $CP io.rxhealth.haproxy.bench.ReplyLoadHarness \
+ * java -XX:+UseSerialGC -Xms1200m -Xmn1g -cp $CP io.rxhealth.haproxy.bench.ReplyLoadHarness \
  *     --target 127.0.0.1:PORT --rate 10000 --seconds 20 --repeats 3
  * </pre>
  */
 public final class ReplyLoadHarness {
     static final String REPLY = "up ready 75% # preview: 503 Service Unavailable\n";
+    private static final long DEADLINE_NANOS = 5_000_000_000L;
 
     private ReplyLoadHarness() {
     }
@@ -70,7 +76,7 @@ public final class ReplyLoadHarness {
     public static void main(String[] args) throws Exception {
         String target = option(args, "--target", null);
         int rate = Integer.parseInt(option(args, "--rate", "10000"));
-        int threads = Integer.parseInt(option(args, "--threads", "4"));
+        int threads = Integer.parseInt(option(args, "--threads", "16"));
         int seconds = Integer.parseInt(option(args, "--seconds", "20"));
         int warmup = Integer.parseInt(option(args, "--warmup", "5"));
         int repeats = Integer.parseInt(option(args, "--repeats", "3"));
@@ -78,8 +84,8 @@ public final class ReplyLoadHarness {
         // The reply every connection must get: the served line without its newline (a real agent
         // serves its own verdict, e.g. "up 100%").
         String prefix = option(args, "--expect-prefix", null);
-        Expected expected = prefix != null ? new Expected(prefix.getBytes(US_ASCII), true)
-                : new Expected((option(args, "--expect", REPLY.strip()) + "\n").getBytes(US_ASCII), false);
+        ExpectedReply expected = prefix != null ? new ExpectedReply(prefix.getBytes(US_ASCII), true)
+                : new ExpectedReply((option(args, "--expect", REPLY.strip()) + "\n").getBytes(US_ASCII), false);
 
         AgentCheckServer local = null;
         InetSocketAddress address;
@@ -104,9 +110,19 @@ public final class ReplyLoadHarness {
         run(address, expected, rate, threads, warmup);
         var results = new ArrayList<Result>();
         for (int r = 0; r < repeats; r++) {
+            // Every client socket leaves garbage (channel, descriptor, cleaner): under 1 KiB a
+            // connection (two young collections of the default 100 MB eden per 250,000). A young collection in a measured run paused all sixteen clients for 50-120
+            // ms on a loaded machine and made the schedule lag's p99 the harness's own pause. Started
+            // with an empty young generation larger than a run's garbage (-Xmn1g: 200 MB at
+            // 10,000/s for 20 s), a run sees no collection; the report line says if it did.
+            System.gc();
+            ProcessCpu cpu = ProcessCpu.now();
             Result result = run(address, expected, rate, threads, seconds);
             results.add(result);
             System.out.printf("run %d: %s%n", r + 1, result.line());
+            // The harness's own cost: when it nears a core, the schedule lag is the harness's.
+            System.out.printf("run %d harness: %s%n", r + 1,
+                    ProcessCpu.since(cpu, result.answered() + result.unanswered()));
         }
         if (attack != null) {
             System.out.println(attack.counts());
@@ -120,27 +136,38 @@ public final class ReplyLoadHarness {
         System.out.println("load average after: " + loadAverage());
     }
 
-    private static Result run(InetSocketAddress address, Expected expected, int rate, int threads, int seconds)
+    private static Result run(InetSocketAddress address, ExpectedReply expected, int rate, int threads, int seconds)
             throws InterruptedException {
         long intervalNanos = (long) threads * 1_000_000_000L / rate;
         long start = System.nanoTime() + 50_000_000L;
         long end = start + seconds * 1_000_000_000L;
-        var clients = new ArrayList<Client>();
+        var clients = new ArrayList<LoadClient>();
         for (int t = 0; t < threads; t++) {
             // Threads start staggered so their connections interleave evenly.
-            var client = new Client(address, expected, start + t * intervalNanos / threads, intervalNanos, end);
+            var client = new LoadClient(address, clientSource(t), expected, start + t * intervalNanos / threads,
+                    intervalNanos, end);
             clients.add(client);
             client.thread.start();
         }
-        for (Client client : clients) {
+        var watchdog = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                long deadline = System.nanoTime() - DEADLINE_NANOS;
+                clients.forEach(c -> c.expireAt(deadline));
+                LockSupport.parkNanos(100_000_000L);
+            }
+        }, "load-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        for (LoadClient client : clients) {
             client.thread.join();
         }
-        var service = new LongList();
-        var lag = new LongList();
+        watchdog.interrupt();
+        var service = new Samples();
+        var lag = new Samples();
         long unanswered = 0;
         long firstStart = Long.MAX_VALUE;
         long lastDone = Long.MIN_VALUE;
-        for (Client client : clients) {
+        for (LoadClient client : clients) {
             firstStart = Math.min(firstStart, client.firstStart);
             lastDone = Math.max(lastDone, client.lastDone);
             service.addAll(client.service);
@@ -153,6 +180,15 @@ public final class ReplyLoadHarness {
         double wall = (lastDone - firstStart) / 1e9;
         return new Result((s.length + unanswered) / wall, s.length, unanswered, micros(s, 0.50), micros(s, 0.99),
                 micros(s, 0.999), micros(s, 1.0), micros(l, 0.50), micros(l, 0.99), micros(l, 1.0));
+    }
+
+    /** Thread {@code t}'s source address: 127.0.2.1, 127.0.2.2, ... (AttackMix uses 127.0.0.4-6 and 127.0.1.x). */
+    static InetAddress clientSource(int t) {
+        try {
+            return InetAddress.getByAddress(new byte[] {127, 0, 2, (byte) (1 + t % 250)});
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static Result median(List<Result> results) {
@@ -169,11 +205,7 @@ public final class ReplyLoadHarness {
     }
 
     private static double micros(long[] sorted, double quantile) {
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int index = (int) Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1);
-        return sorted[Math.max(0, index)] / 1_000.0;
+        return Samples.micros(sorted, quantile);
     }
 
     private static String loadAverage() {
@@ -192,115 +224,5 @@ public final class ReplyLoadHarness {
             }
         }
         return fallback;
-    }
-
-    /** One client thread: connect, read to EOF, close, on its own schedule. */
-    private static final class Client implements Runnable {
-        private static final InetAddress SOURCE = InetAddress.getLoopbackAddress();
-
-        private final InetSocketAddress address;
-        private final long first;
-        private final long intervalNanos;
-        private final long end;
-        private final Expected expected;
-        private final byte[] buffer = new byte[1024];
-        final LongList service = new LongList();
-        final LongList lag = new LongList();
-        final Thread thread = new Thread(this, "load-client");
-        long unanswered;
-        long firstStart = Long.MAX_VALUE;
-        long lastDone = Long.MIN_VALUE;
-
-        Client(InetSocketAddress address, Expected expected, long first, long intervalNanos, long end) {
-            this.address = address;
-            this.expected = expected;
-            this.first = first;
-            this.intervalNanos = intervalNanos;
-            this.end = end;
-        }
-
-        @Override
-        public void run() {
-            for (long scheduled = first; scheduled < end; scheduled += intervalNanos) {
-                long now;
-                while ((now = System.nanoTime()) < scheduled) {
-                    LockSupport.parkNanos(scheduled - now);
-                }
-                firstStart = Math.min(firstStart, now);
-                boolean right;
-                try {
-                    right = fetch();
-                } catch (IOException e) {
-                    right = false;
-                }
-                long done = System.nanoTime();
-                lastDone = done;
-                if (right) {
-                    service.add(done - now);
-                    lag.add(now - scheduled);
-                } else {
-                    unanswered++;
-                }
-            }
-        }
-
-        private boolean fetch() throws IOException {
-            try (var socket = new Socket()) {
-                socket.bind(new InetSocketAddress(SOURCE, 0));
-                socket.setSoTimeout(5_000);
-                socket.connect(address, 5_000);
-                InputStream in = socket.getInputStream();
-                int length = 0;
-                for (int n; (n = in.read(buffer, length, buffer.length - length)) > 0; ) {
-                    length += n;
-                }
-                return expected.matches(buffer, length);
-            }
-        }
-    }
-
-    /** The reply a connection must get: the whole line, or one line that starts with {@code bytes}. */
-    private record Expected(byte[] bytes, boolean prefix) {
-        boolean matches(byte[] reply, int length) {
-            if (!prefix) {
-                return Arrays.equals(reply, 0, length, bytes, 0, bytes.length);
-            }
-            return length > bytes.length && Arrays.equals(reply, 0, bytes.length, bytes, 0, bytes.length)
-                    && reply[length - 1] == '\n' && indexOfNewline(reply, length) == length - 1;
-        }
-
-        private static int indexOfNewline(byte[] reply, int length) {
-            for (int i = 0; i < length; i++) {
-                if (reply[i] == '\n') {
-                    return i;
-                }
-            }
-            return -1;
-        }
-    }
-
-    /** A growable list of longs, sorted once at the end: an exact histogram. */
-    private static final class LongList {
-        private long[] values = new long[1 << 16];
-        private int size;
-
-        void add(long value) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, size * 2);
-            }
-            values[size++] = value;
-        }
-
-        void addAll(LongList other) {
-            for (int i = 0; i < other.size; i++) {
-                add(other.values[i]);
-            }
-        }
-
-        long[] sorted() {
-            long[] copy = Arrays.copyOf(values, size);
-            Arrays.sort(copy);
-            return copy;
-        }
     }
 }
