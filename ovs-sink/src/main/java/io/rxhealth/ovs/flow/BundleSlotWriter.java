@@ -38,10 +38,14 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class BundleSlotWriter implements SlotTableWriter {
     private static final String KEPT_TABLE = "; the switch kept its previous table";
     private static final String UNSURE = "; the table is the previous or the new one: read back";
+    /** The longest a read-back request waits for an apply: a full apply of 65,536 slots takes ~0.8 s. */
+    static final Duration READ_PATIENCE = Duration.ofSeconds(2);
 
     private final OpenFlowSwitch ovs;
     private final MoveStyle moveStyle;
     private final Ticker ticker;
+    /** Applies in flight: the read-back's requests wait for them. */
+    private final ApplyTurns turns = new ApplyTurns();
     /** Per pool, table 11's flow count when the pool's own flow count was last found right. */
     private final Map<Integer, Long> countedAt = new ConcurrentHashMap<>();
 
@@ -85,18 +89,22 @@ public final class BundleSlotWriter implements SlotTableWriter {
         }
         int slotsChanged = sameSize ? changes.size() : next.size();
         long start = ticker.nanos();
+        turns.applyStarted();
         try {
             ovs.bundle(bundle);
         } catch (OpenFlowException e) {
             throw e.explained(KEPT_TABLE, UNSURE);
+        } finally {
+            turns.applyEnded();
         }
         Duration took = Duration.ofNanos(ticker.nanos() - start);
         return new ApplyResult(pool, mode, bundle.flowMods(), slotsChanged, took, next.digest());
     }
 
     /**
-     * Reads {@code pool}'s slots back in small reads ({@link PoolReads}), so that a bundle sent
-     * meanwhile waits for one of them at most, never for a read of the whole table. The count of
+     * Reads {@code pool}'s slots back in small reads ({@link PoolReads}), each sent only when no
+     * apply of this writer is in flight, so that a bundle waits for one of them at most, never
+     * for a read of the whole table nor for reads served between its own messages. The count of
      * the pool's flows (one scan of the table by the switch) is asked for only when table 11's
      * flow count (which the switch keeps, 0.3 ms to ask) differs from the last time the pool's
      * count was right: a flow of the pool that the cookie reads cannot see (a cookie of no member)
@@ -110,8 +118,10 @@ public final class BundleSlotWriter implements SlotTableWriter {
         if (installed == null) {
             return false;
         }
+        awaitTurn();
         List<FlowEntry> read = new ArrayList<>(ovs.flows(PoolReads.failClose()));
         for (FlowQuery query : PoolReads.slotReads(id, installed)) {
+            awaitTurn();
             read.addAll(ovs.flows(query));
         }
         if (!PoolReads.readsHold(id, installed, read)) {
@@ -124,12 +134,23 @@ public final class BundleSlotWriter implements SlotTableWriter {
         if (counted != null && counted == tableCount) {
             return true;
         }
+        awaitTurn();
         if (!PoolReads.countHolds(installed, ovs.flowCount(PoolReads.poolFlows(id)))) {
             countedAt.remove(id);
             return false;
         }
         countedAt.put(id, tableCount);
         return true;
+    }
+
+    /** Lets an apply in flight finish first (at most {@link #READ_PATIENCE}); then the next read request. */
+    private void awaitTurn() throws OpenFlowException {
+        try {
+            turns.awaitIdle(READ_PATIENCE.toNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OpenFlowException("read-back of table 11 interrupted", OpenFlowException.Failure.NOT_MADE, e);
+        }
     }
 
     @Override
