@@ -78,6 +78,8 @@ public final class AgentChangeBench {
             List<Double> endToEnd = new ArrayList<>();
             List<Double> inDaemon = new ArrayList<>();
             List<Double> incremental = new ArrayList<>();
+            List<long[]> changeWindows = new ArrayList<>();
+            writer[0].readbacks().clear();
             int moved = 0;
             int flowMods = 0;
             java.util.Random random = new java.util.Random(17);
@@ -102,6 +104,7 @@ public final class AgentChangeBench {
                 pollWait.add((seenAt - changedAt) / 1e6);
                 endToEnd.add((apply.endNanos() - changedAt) / 1e6);
                 inDaemon.add((apply.endNanos() - seenAt) / 1e6);
+                changeWindows.add(new long[] {seenAt, apply.endNanos()});
                 incremental.add(apply.millis());
                 moved = apply.slotsMoved();
                 flowMods = apply.outcome().flowMods();
@@ -111,6 +114,7 @@ public final class AgentChangeBench {
             print(slots, "poll saw change -> table 11 updated", inDaemon, moved, flowMods);
             print(slots, "reply change -> table 11 updated", endToEnd, moved, flowMods);
             print(slots, "incremental apply (writer call)", incremental, moved, flowMods);
+            readbacks(slots, writer[0], changeWindows, inDaemon);
 
             List<Double> full = new ArrayList<>();
             List<Double> roundTrip = new ArrayList<>();
@@ -130,6 +134,32 @@ public final class AgentChangeBench {
             }
             print(slots, "full apply (writer call, POST /reapply)", full, slots, flowMods);
             print(slots, "POST /reapply round trip", roundTrip, slots, flowMods);
+        }
+    }
+
+    /**
+     * The daemon's read-backs during the changes: how many, how long, how many found drift; and
+     * the changes that met one (their span overlapped a read-back's), with their own figures.
+     */
+    private static void readbacks(int slots, TimedWriter writer, List<long[]> changes, List<Double> inDaemon) {
+        List<TimedWriter.Readback> reads = new ArrayList<>(writer.readbacks());
+        List<Double> millis = reads.stream().map(TimedWriter.Readback::millis).toList();
+        long drifted = reads.stream().filter(r -> !r.held()).count();
+        List<Double> met = new ArrayList<>();
+        for (int i = 0; i < changes.size(); i++) {
+            long[] c = changes.get(i);
+            if (reads.stream().anyMatch(r -> r.startNanos() < c[1] && r.endNanos() > c[0])) {
+                met.add(inDaemon.get(i));
+            }
+        }
+        if (millis.isEmpty()) {
+            throw new IllegalStateException("no read-back during the changes (expected: one every reconcile interval)");
+        }
+        print(slots, "read-back (writer.holds), " + drifted + " found drift", millis, 0, 0);
+        if (met.isEmpty()) {
+            System.out.printf(Locale.ROOT, "%-6d %-42s %4d%n", slots, "changes that met a read-back", 0);
+        } else {
+            print(slots, "changes that met a read-back: poll saw -> updated", met, 0, 0);
         }
     }
 

@@ -10,7 +10,10 @@ import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
-/** Wraps the daemon's writer and records when each successful apply started and ended (System.nanoTime). */
+/**
+ * Wraps the daemon's writer and records when each successful apply started and ended, and when
+ * each read-back did and what it found (System.nanoTime).
+ */
 final class TimedWriter implements SlotTableWriter {
     /** One apply: its bounds in nanoseconds, what it installed, whether forced, and how. */
     record Apply(long startNanos, long endNanos, SlotTable next, boolean force, int slotsMoved, ApplyResult outcome) {
@@ -19,8 +22,16 @@ final class TimedWriter implements SlotTableWriter {
         }
     }
 
+    /** One read-back: its bounds in nanoseconds and whether the table held. */
+    record Readback(long startNanos, long endNanos, boolean held) {
+        double millis() {
+            return (endNanos - startNanos) / 1e6;
+        }
+    }
+
     private final SlotTableWriter delegate;
     private final BlockingQueue<Apply> applies = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Readback> readbacks = new LinkedBlockingQueue<>();
 
     TimedWriter(SlotTableWriter delegate) {
         this.delegate = requireNonNull(delegate, "delegate");
@@ -38,7 +49,10 @@ final class TimedWriter implements SlotTableWriter {
 
     @Override
     public boolean holds(PoolSpec pool, SlotTable installed) throws Exception {
-        return delegate.holds(pool, installed);
+        long start = System.nanoTime();
+        boolean held = delegate.holds(pool, installed);
+        readbacks.add(new Readback(start, System.nanoTime(), held));
+        return held;
     }
 
     @Override
@@ -48,5 +62,9 @@ final class TimedWriter implements SlotTableWriter {
 
     BlockingQueue<Apply> applies() {
         return applies;
+    }
+
+    BlockingQueue<Readback> readbacks() {
+        return readbacks;
     }
 }

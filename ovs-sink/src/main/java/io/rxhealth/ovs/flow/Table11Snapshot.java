@@ -1,5 +1,7 @@
 package io.rxhealth.ovs.flow;
 
+import io.rxhealth.ovs.openflow.DumpFlowsText;
+import io.rxhealth.ovs.openflow.FlowEntry;
 import io.rxhealth.weighting.maglev.SlotTable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,37 +13,42 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Table 11 as one {@code dump-flows} saw it: every pool's slot flows, the shared fail-close flow
+ * Table 11 as one read of all of it saw it: every pool's slot flows, the shared fail-close flow
  * and whatever else is there. Immutable. Use {@link #holds} to detect drift (a {@code del-flows},
  * a pipeline {@code replace-flows}, an ovs-vswitchd restart) and re-apply in full when it fails.
  */
 public final class Table11Snapshot {
     private final List<SlotFlow> slotFlows;
     private final FlowCounters failClose;
-    private final List<DumpedFlow> others;
+    private final List<FlowEntry> others;
 
-    private Table11Snapshot(List<SlotFlow> slotFlows, FlowCounters failClose, List<DumpedFlow> others) {
+    private Table11Snapshot(List<SlotFlow> slotFlows, FlowCounters failClose, List<FlowEntry> others) {
         this.slotFlows = List.copyOf(slotFlows);
         this.failClose = failClose;
         this.others = List.copyOf(others);
     }
 
-    /** Parses the output of {@code ovs-ofctl --no-names dump-flows <target> table=11}. */
-    static Table11Snapshot parse(String dumpFlowsOutput) {
-        List<SlotFlow> slots = new ArrayList<>();
-        List<DumpedFlow> others = new ArrayList<>();
+    /** Table 11 of the flows the switch reported for it (flows of other tables are left out). */
+    static Table11Snapshot of(List<FlowEntry> flows) {
+        List<SlotFlow> slots = new ArrayList<>(flows.size());
+        List<FlowEntry> others = new ArrayList<>();
         FlowCounters failClose = null;
-        for (DumpedFlow flow : DumpFlowsParser.parse(dumpFlowsOutput)) {
-            SlotFlow slot = DumpFlowsParser.asSlotFlow(flow);
+        for (FlowEntry flow : flows) {
+            SlotFlow slot = SlotFlows.slot(flow);
             if (slot != null) {
                 slots.add(slot);
-            } else if (DumpFlowsParser.isFailClose(flow)) {
-                failClose = flow.counters();
+            } else if (SlotFlows.isFailClose(flow)) {
+                failClose = new FlowCounters(flow.packets(), flow.bytes());
             } else if (flow.table() == Table11.TABLE) {
                 others.add(flow);
             }
         }
         return new Table11Snapshot(slots, failClose, others);
+    }
+
+    /** Parses the output of {@code ovs-ofctl --no-names dump-flows <target> table=11}. */
+    static Table11Snapshot parse(String dumpFlowsOutput) {
+        return of(DumpFlowsText.parse(dumpFlowsOutput));
     }
 
     /** Counters of the {@code priority=0 actions=drop} flow ("fail-close drops"); empty if it is missing. */
@@ -54,9 +61,9 @@ public final class Table11Snapshot {
         return slotFlows.size() + others.size() + (failClose == null ? 0 : 1);
     }
 
-    /** Flows of table 11 that are neither slot flows nor the fail-close flow, as dump-flows printed them. */
+    /** Flows of table 11 that are neither slot flows nor the fail-close flow, in dump-flows' words. */
     public List<String> unexpected() {
-        return others.stream().map(DumpedFlow::line).toList();
+        return others.stream().map(FlowEntry::text).toList();
     }
 
     /** True when the fail-close flow is present and {@code pool} holds exactly {@code belief}. */
@@ -99,12 +106,9 @@ public final class Table11Snapshot {
             }
             counters.merge(key, flow.counters(), FlowCounters::plus);
         }
-        String poolMatch = String.valueOf(pool);
-        String poolHex = "0x" + Integer.toHexString(pool);
-        for (DumpedFlow other : others) {
-            String reg = other.match().get(Table11.POOL_REG);
-            if (poolMatch.equals(reg) || poolHex.equals(reg)) {
-                problems.add("unexpected flow: " + other.line());
+        for (FlowEntry other : others) {
+            if (SlotFlows.ofPool(other, pool)) {
+                problems.add("unexpected flow: " + other.text());
             }
         }
         return new PoolReadback(pool, new SlotTable(sortedKeys, owners), counters, problems);

@@ -11,18 +11,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A switch reached through one persistent OpenFlow 1.4 connection to its management socket for
- * structured bundles (the slot table's), and through another {@link OpenFlowSwitch} (ovs-ofctl)
- * for text bundles, dumps and counts. A structured bundle is encoded straight from its
- * {@link FlowMod}s: no child process, no text to parse. Every call has a deadline that covers
- * waiting for the connection, connecting and the whole exchange; after a failure the connection
- * is closed and the next call opens a new one (a restarted switch is found the same way). Safe
- * for concurrent calls: the channel makes one at a time.
+ * A switch reached through persistent OpenFlow 1.4 connections to its management socket: one for
+ * structured bundles (the slot table's), one for flow reads (the slot table's read-back), so that
+ * a read never holds a write up on our side; and through another {@link OpenFlowSwitch}
+ * (ovs-ofctl) for text bundles, text dumps and counts. A structured bundle is encoded straight
+ * from its {@link FlowMod}s and flow statistics are decoded in the daemon: no child process, no
+ * text. Every call has a deadline that covers waiting for the connection, connecting and the
+ * whole exchange; after a failure the connection is closed and the next call opens a new one (a
+ * restarted switch is found the same way). Safe for concurrent calls: each connection makes one
+ * at a time.
  */
 public final class ChannelSwitch implements OpenFlowSwitch, AutoCloseable {
     /** What one call may take, as for ovs-ofctl: a full bundle of 65,536 slots took 0.8 s here (docs/PERFORMANCE.md). */
@@ -30,15 +30,11 @@ public final class ChannelSwitch implements OpenFlowSwitch, AutoCloseable {
     private static final String KEPT = "; the switch discards the open bundle with the connection";
 
     private final String target;
-    private final Path socket;
     private final OpenFlowSwitch text;
-    private final Duration timeout;
-    private final Ticker ticker;
-    private final ReentrantLock lock = new ReentrantLock();
-    /** Guarded by {@link #lock}. */
-    private OfConnection connection;
+    private final OfSession writes;
+    private final FlowReads reads;
+    /** Guarded by the write session's lock. */
     private int nextBundle;
-    private boolean closed;
 
     /**
      * @param target what messages call the switch
@@ -47,13 +43,9 @@ public final class ChannelSwitch implements OpenFlowSwitch, AutoCloseable {
      */
     public ChannelSwitch(String target, Path socket, OpenFlowSwitch text, Duration timeout, Ticker ticker) {
         this.target = requireNonNull(target, "target");
-        this.socket = requireNonNull(socket, "socket");
         this.text = requireNonNull(text, "text");
-        this.timeout = requireNonNull(timeout, "timeout");
-        this.ticker = requireNonNull(ticker, "ticker");
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout: " + timeout + " (expected: > 0)");
-        }
+        this.writes = new OfSession("OpenFlow bundle", target, socket, timeout, ticker);
+        this.reads = new FlowReads(new OfSession("OpenFlow flow statistics", target, socket, timeout, ticker));
     }
 
     /**
@@ -82,9 +74,27 @@ public final class ChannelSwitch implements OpenFlowSwitch, AutoCloseable {
         return text.dumpFlows(table);
     }
 
+    /** Flow statistics over the read connection, decoded here. */
+    @Override
+    public List<FlowEntry> flows(FlowQuery query) throws OpenFlowException {
+        return reads.flows(query);
+    }
+
     @Override
     public long flowCount(String match) throws OpenFlowException {
         return text.flowCount(match);
+    }
+
+    /** Table statistics over the read connection. */
+    @Override
+    public long tableFlowCount(int table) throws OpenFlowException {
+        return reads.tableFlowCount(table);
+    }
+
+    /** Aggregate statistics over the read connection. */
+    @Override
+    public long flowCount(FlowQuery query) throws OpenFlowException {
+        return reads.flowCount(query);
     }
 
     @Override
@@ -93,25 +103,18 @@ public final class ChannelSwitch implements OpenFlowSwitch, AutoCloseable {
             text.bundle(bundle);
             return;
         }
-        long deadline = ticker.nanos() + timeout.toNanos();
-        try {
-            if (!lock.tryLock(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-                throw failure("another call held the channel for " + timeout, OpenFlowException.Failure.TIMED_OUT, null);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw failure("interrupted", OpenFlowException.Failure.NOT_MADE, e);
-        }
+        long deadline = writes.deadline();
+        writes.lock();
         try {
             send(bundle.structured(), deadline);
         } finally {
-            lock.unlock();
+            writes.unlock();
         }
     }
 
     private void send(List<FlowMod> mods, long deadline) throws OpenFlowException {
-        boolean reused = connection != null && connection.stillOpen();
-        OfConnection c = connected(deadline);
+        boolean reused = writes.reusable();
+        OfConnection c = writes.connected(deadline);
         int bundleId = ++nextBundle;
         int openXid = c.xid();
         int firstXid = c.xids(mods.size());
@@ -126,22 +129,22 @@ public final class ChannelSwitch implements OpenFlowSwitch, AutoCloseable {
                 return m.type() == Of14.BARRIER_REPLY && m.xid() == barrierXid;
             }, deadline);
         } catch (TimeoutException e) {
-            drop();
-            throw failure("no barrier reply within " + timeout + " after " + mods.size()
+            writes.drop();
+            throw writes.failure("no barrier reply within " + writes.timeout() + " after " + mods.size()
                     + " bundle adds, before the commit" + KEPT, OpenFlowException.Failure.TIMED_OUT, e);
         } catch (IOException e) {
-            drop();
+            writes.drop();
             if (reused && !feed.finished() && !Thread.currentThread().isInterrupted()) {
                 // The switch went away since the last call (a restart): once more on a new connection.
                 send(mods, deadline);
                 return;
             }
-            throw failure("connection lost before the commit: " + e.getMessage() + KEPT,
+            throw writes.failure("connection lost before the commit: " + e.getMessage() + KEPT,
                     OpenFlowException.Failure.NOT_MADE, e);
         }
         if (!refused.isEmpty()) {
-            drop();
-            throw failure(String.join("; ", refused) + " (expected: every flow mod accepted); not committed" + KEPT,
+            writes.drop();
+            throw writes.failure(String.join("; ", refused) + " (expected: every flow mod accepted); not committed" + KEPT,
                     OpenFlowException.Failure.REFUSED, null);
         }
         commit(c, mods, bundleId, firstXid, refused, deadline);
@@ -167,41 +170,18 @@ public final class ChannelSwitch implements OpenFlowSwitch, AutoCloseable {
                 return false;
             }, deadline);
         } catch (TimeoutException e) {
-            drop();
-            throw failure("no commit reply within " + timeout, OpenFlowException.Failure.TIMED_OUT, e);
+            writes.drop();
+            throw writes.failure("no commit reply within " + writes.timeout(), OpenFlowException.Failure.TIMED_OUT, e);
         } catch (IOException e) {
-            drop();
-            throw failure("connection lost after the commit was sent: " + e.getMessage(),
+            writes.drop();
+            throw writes.failure("connection lost after the commit was sent: " + e.getMessage(),
                     OpenFlowException.Failure.TIMED_OUT, e);
         }
         if (!committed[0]) {
             // OVS has rolled the whole bundle back: the table is as it was.
-            drop();
-            throw failure(String.join("; ", refused) + " (expected: a commit reply)", OpenFlowException.Failure.REFUSED,
-                    null);
-        }
-    }
-
-    /** The open connection, or a new one. */
-    private OfConnection connected(long deadline) throws OpenFlowException {
-        if (closed) {
-            throw failure("closed", OpenFlowException.Failure.NOT_MADE, null);
-        }
-        if (connection != null && connection.stillOpen()) {
-            return connection;
-        }
-        drop();
-        try {
-            connection = OfConnection.open(socket, ticker, deadline);
-            return connection;
-        } catch (OpenFlowVersionException e) {
-            throw failure("the switch refused OpenFlow 1.4 (" + e.getMessage()
-                    + "); the bridge needs protocols=...,OpenFlow14", OpenFlowException.Failure.REFUSED, e);
-        } catch (TimeoutException e) {
-            drop();
-            throw failure("no hello within " + timeout, OpenFlowException.Failure.TIMED_OUT, e);
-        } catch (IOException e) {
-            throw failure("cannot connect to " + socket + ": " + e.getMessage(), OpenFlowException.Failure.NOT_MADE, e);
+            writes.drop();
+            throw writes.failure(String.join("; ", refused) + " (expected: a commit reply)",
+                    OpenFlowException.Failure.REFUSED, null);
         }
     }
 
@@ -214,30 +194,10 @@ public final class ChannelSwitch implements OpenFlowSwitch, AutoCloseable {
         return error.errorName() + (error.xid() == controlXid ? " for the bundle" : " (xid " + error.xid() + ")");
     }
 
-    private void drop() {
-        if (connection != null) {
-            connection.close();
-            connection = null;
-        }
-    }
-
-    private OpenFlowException failure(String what, OpenFlowException.Failure failure, Throwable cause) {
-        return new OpenFlowException("OpenFlow bundle " + target + ": " + what, failure, cause);
-    }
-
-    /** Closes the connection; later calls fail. Waits up to the timeout for a call in progress. */
+    /** Closes the connections; later calls fail. Waits up to the timeout for a call in progress on each. */
     @Override
     public void close() {
-        boolean locked = false;
-        try {
-            locked = lock.tryLock(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        closed = true;
-        drop();
-        if (locked) {
-            lock.unlock();
-        }
+        writes.close();
+        reads.close();
     }
 }

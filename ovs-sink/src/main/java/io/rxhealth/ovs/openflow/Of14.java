@@ -19,6 +19,17 @@ final class Of14 {
     static final int BARRIER_REPLY = 21;
     static final int BUNDLE_CONTROL = 33;
     static final int BUNDLE_ADD_MESSAGE = 34;
+    static final int MULTIPART_REQUEST = 18;
+    static final int MULTIPART_REPLY = 19;
+
+    /** {@code ofp_multipart_type}: one flow's statistics per entry, their sums, and every table's. */
+    static final int MULTIPART_FLOW = 1;
+    static final int MULTIPART_AGGREGATE = 2;
+    static final int MULTIPART_TABLE = 3;
+    /** {@code OFPMPF_REPLY_MORE}: more replies of the same xid follow. */
+    static final int MULTIPART_REPLY_MORE = 1;
+    /** Table id of a request that asks for every table. */
+    static final int ALL_TABLES = 0xff;
 
     /** {@code ofp_hello_elem_type}: the version bitmap; bit 5 is OpenFlow 1.4. */
     static final int HELLO_ELEM_VERSIONBITMAP = 1;
@@ -47,5 +58,10 @@ final class Of14 {
     /** The OXM header of register {@code n}, no mask: class, field, hasmask 0, length 4. */
     static int registerHeader(int n) {
         return NXM_1 << 16 | n << 9 | 4;
+    }
+
+    /** The OXM header of register {@code n} with a mask: hasmask 1, length 8 (value, then mask). */
+    static int maskedRegisterHeader(int n) {
+        return NXM_1 << 16 | n << 9 | 1 << 8 | 8;
     }
 }

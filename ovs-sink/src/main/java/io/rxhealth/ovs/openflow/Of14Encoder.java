@@ -103,6 +103,51 @@ final class Of14Encoder {
         }
     }
 
+    /** Bytes {@link #flowStatsRequest} writes for {@code query}. */
+    static int flowStatsRequestLength(FlowQuery query) {
+        return HEADER + 8 + 32 + padded(queryMatchLength(query));
+    }
+
+    /**
+     * OFPT_MULTIPART_REQUEST of {@code type} ({@code Of14.MULTIPART_FLOW} or
+     * {@code MULTIPART_AGGREGATE}; both have this body): the query's table, cookie and register
+     * matches, any output port and group.
+     */
+    static void flowStatsRequest(ByteBuffer out, int xid, int type, FlowQuery query) {
+        if (type != Of14.MULTIPART_FLOW && type != Of14.MULTIPART_AGGREGATE) {
+            throw new IllegalArgumentException("type: " + type + " (expected: 1, flow, or 2, aggregate)");
+        }
+        header(out, Of14.MULTIPART_REQUEST, flowStatsRequestLength(query), xid);
+        out.putShort((short) type).putShort((short) 0).putInt(0);
+        out.put((byte) query.table()).put((byte) 0).putShort((short) 0);
+        out.putInt((int) Of14.ANY).putInt((int) Of14.ANY).putInt(0);
+        out.putLong(query.cookie()).putLong(query.cookieMask());
+        int matchLength = queryMatchLength(query);
+        out.putShort((short) Of14.MATCH_OXM).putShort((short) matchLength);
+        for (FlowQuery.MaskedRegister m : query.match()) {
+            if (m.exact()) {
+                out.putInt(Of14.registerHeader(m.register())).putInt((int) m.value());
+            } else {
+                out.putInt(Of14.maskedRegisterHeader(m.register())).putInt((int) m.value()).putInt((int) m.mask());
+            }
+        }
+        pad(out, padded(matchLength) - matchLength);
+    }
+
+    /** OFPT_MULTIPART_REQUEST for every table's statistics (OFPMP_TABLE, no body). */
+    static void tableStatsRequest(ByteBuffer out, int xid) {
+        header(out, Of14.MULTIPART_REQUEST, HEADER + 8, xid);
+        out.putShort((short) Of14.MULTIPART_TABLE).putShort((short) 0).putInt(0);
+    }
+
+    private static int queryMatchLength(FlowQuery query) {
+        int length = 4;
+        for (FlowQuery.MaskedRegister m : query.match()) {
+            length += m.exact() ? 8 : 12;
+        }
+        return length;
+    }
+
     private static int matchLength(List<RegisterMatch> match) {
         return 4 + 8 * match.size();
     }

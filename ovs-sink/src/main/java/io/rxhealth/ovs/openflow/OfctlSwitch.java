@@ -76,6 +76,11 @@ public final class OfctlSwitch implements OpenFlowSwitch {
     }
 
     @Override
+    public List<FlowEntry> flows(FlowQuery query) throws OpenFlowException {
+        return DumpFlowsText.parse(ofctl(null, "dump-flows", target, query.text()));
+    }
+
+    @Override
     public long flowCount(String match) throws OpenFlowException {
         String out = ofctl(null, "dump-aggregate", target, match);
         Matcher m = FLOW_COUNT.matcher(out);

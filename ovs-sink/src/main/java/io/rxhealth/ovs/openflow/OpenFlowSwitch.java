@@ -1,5 +1,6 @@
 package io.rxhealth.ovs.openflow;
 
+import java.util.List;
 import java.util.OptionalInt;
 
 /**
@@ -27,8 +28,27 @@ public interface OpenFlowSwitch extends AutoCloseable {
      */
     String dumpFlows(OptionalInt table) throws OpenFlowException;
 
+    /**
+     * The flows {@code query} selects, decoded: the daemon's reads of its own tables (the slot
+     * table's read-back) go through here.
+     */
+    List<FlowEntry> flows(FlowQuery query) throws OpenFlowException;
+
     /** How many flows match {@code match} ({@code dump-aggregate}), e.g. {@code cookie=0x2a/-1}. */
     long flowCount(String match) throws OpenFlowException;
+
+    /** How many flows {@code query} selects, without reading them: the same as {@link #flowCount(String)} of its text. */
+    default long flowCount(FlowQuery query) throws OpenFlowException {
+        return flowCount(query.text());
+    }
+
+    /**
+     * How many flows {@code table} holds, as cheaply as the way to the switch allows: from the
+     * switch's table statistics over a channel, by {@link #flowCount(String)} otherwise.
+     */
+    default long tableFlowCount(int table) throws OpenFlowException {
+        return flowCount("table=" + table);
+    }
 
     /** Releases what the switch holds open (a persistent connection); nothing by default. */
     @Override

@@ -103,8 +103,9 @@ public final class PoolController implements Reconciler {
      * Reads every pool's installed table back from the data plane and marks a pool that no longer
      * holds it (flows deleted, the pipeline replaced, the switch restarted) for a full re-apply;
      * true when one did. The read-back runs outside the controller's lock, so an apply never
-     * waits behind it (at 65,536 slots a read takes 0.7-0.9 s); a read that an apply overtook is
-     * discarded, as it may show the table the apply replaced.
+     * waits behind it here, and the writer reads in small requests, so that it does not wait
+     * long behind one at the switch either; a read that an apply overtook is discarded, as it may
+     * show the table the apply replaced, or part of each.
      */
     @Override
     public boolean verify() {

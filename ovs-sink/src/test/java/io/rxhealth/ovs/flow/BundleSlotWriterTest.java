@@ -155,6 +155,55 @@ class BundleSlotWriterTest {
         assertThat(snapshot.holds(POOL, Pools.all(SLOTS))).isTrue();
     }
 
+    /** The answers of ovs-ofctl to one read-back of the 16-slot pool: drop flow, one read per member, table 11's count. */
+    private void answerReadBack(long table11Count) {
+        String dump = GOLDEN.read("dump-flows-16-slots.txt");
+        runner.answer(new CommandResult(0, lines(dump, "cookie=0x0,"), ""));
+        for (String cookie : List.of("0x70a1400021f90", "0x70a1400031f90", "0x70a1e00021f90", "0x70a1e00031f90")) {
+            runner.answer(new CommandResult(0, lines(dump, "cookie=" + cookie + ","), ""));
+        }
+        runner.answer(aggregate(table11Count));
+    }
+
+    private static CommandResult aggregate(long flows) {
+        return new CommandResult(0, "OFPST_AGGREGATE reply (OF1.4) (xid=0x2): packet_count=0 byte_count=0 flow_count="
+                + flows + "\n", "");
+    }
+
+    private static String lines(String dump, String containing) {
+        return dump.lines().filter(l -> l.contains(containing)).map(l -> l + "\n").reduce("", String::concat);
+    }
+
+    @Test
+    void readsBackEachMemberByItsCookieAndCountsThePoolOnlyWhenTable11sCountMoved() throws Exception {
+        BundleSlotWriter writer = writer();
+        answerReadBack(SLOTS + 1);
+        runner.answer(aggregate(SLOTS));
+
+        assertThat(writer.holds(SPEC, Pools.all(SLOTS))).isTrue();
+        assertThat(runner.calls().stream().map(c -> String.join(" ", c.command().subList(4, c.command().size()))))
+                .containsExactly("dump-flows " + TARGET + " table=11,cookie=0x0/0xffffffffffffffff",
+                        "dump-flows " + TARGET + " table=11,reg3=7,cookie=0x70a1400021f90/0xffffffffffffffff",
+                        "dump-flows " + TARGET + " table=11,reg3=7,cookie=0x70a1400031f90/0xffffffffffffffff",
+                        "dump-flows " + TARGET + " table=11,reg3=7,cookie=0x70a1e00021f90/0xffffffffffffffff",
+                        "dump-flows " + TARGET + " table=11,reg3=7,cookie=0x70a1e00031f90/0xffffffffffffffff",
+                        "dump-aggregate " + TARGET + " table=11",
+                        "dump-aggregate " + TARGET + " table=11,reg3=7");
+
+        // Table 11's count as before: the pool's count is not asked again.
+        runner.calls().clear();
+        answerReadBack(SLOTS + 1);
+        assertThat(writer.holds(SPEC, Pools.all(SLOTS))).isTrue();
+        assertThat(runner.calls()).hasSize(6);
+
+        // One flow more in table 11, and it is the pool's (a cookie no member has): drift.
+        runner.calls().clear();
+        answerReadBack(SLOTS + 2);
+        runner.answer(aggregate(SLOTS + 1));
+        assertThat(writer.holds(SPEC, Pools.all(SLOTS))).isFalse();
+        assertThat(runner.calls()).hasSize(7);
+    }
+
     @Test
     void aFailedReadThrows() {
         runner.answer(new CommandResult(1, "", "ovs-ofctl: unix:/run/rxh/br-lb.mgmt: failed to connect to socket "

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.rxhealth.ovs.openflow.ChannelSwitch;
+import io.rxhealth.ovs.openflow.FlowEntry;
+import io.rxhealth.ovs.openflow.FlowQuery;
 import io.rxhealth.ovs.openflow.OfctlSwitch;
 import io.rxhealth.ovs.openflow.OpenFlowException;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
@@ -48,6 +50,36 @@ class ChannelTable11IT extends Table11OnSwitch {
     @AfterEach
     void closeChannels() {
         opened.forEach(ChannelSwitch::close);
+    }
+
+    @Test
+    void flowStatisticsDecodedInTheDaemonEqualWhatOvsOfctlPrints() throws Exception {
+        ChannelSwitch channel = channel(ovs.target(), ChannelSwitch.DEFAULT_TIMEOUT);
+        OfctlSwitch ofctl = new OfctlSwitch(ovs.target(), CommandRunner.processes());
+        writer.apply(SPEC, null, ALL, false);
+        writer.apply(SPEC, ALL, WITHOUT_LEAVER, false);
+        ovs.ofctl("add-flow", ovs.target(), "table=11,priority=200,cookie=0x99,reg3=7,reg1=0x5/0xf,tcp,hard_timeout=600,"
+                + "actions=load:0x1->NXM_NX_REG2[0..7],output:1");
+        FlowQuery table = FlowQuery.table(Table11.TABLE);
+        FlowQuery chunk = new FlowQuery(Table11.TABLE, 0, 0, List.of(FlowQuery.MaskedRegister.exact(3, POOL),
+                new FlowQuery.MaskedRegister(1, 5, 0xf)));
+
+        List<FlowEntry> decoded = channel.flows(table);
+        List<FlowEntry> printed = ofctl.flows(table);
+
+        // The daemon's own flows are the same values either way; a foreign one is foreign either way.
+        assertThat(decoded).hasSize(SLOTS + 2);
+        assertThat(decoded.stream().filter(FlowEntry::registersOnly))
+                .containsExactlyInAnyOrderElementsOf(printed.stream().filter(FlowEntry::registersOnly).toList());
+        for (List<FlowEntry> read : List.of(decoded, printed)) {
+            assertThat(read).filteredOn(f -> !f.registersOnly()).singleElement()
+                    .satisfies(f -> assertThat(f.cookie()).isEqualTo(0x99));
+        }
+        assertThat(channel.flows(chunk)).hasSize(SLOTS / 16 + 1)
+                .filteredOn(FlowEntry::registersOnly).hasSize(SLOTS / 16);
+        assertThat(channel.tableFlowCount(Table11.TABLE)).isEqualTo(SLOTS + 2);
+        assertThat(channel.flowCount(PoolReads.poolFlows(POOL))).isEqualTo(ofctl.flowCount(PoolReads.poolFlows(POOL)))
+                .isEqualTo(SLOTS + 1);
     }
 
     @Test

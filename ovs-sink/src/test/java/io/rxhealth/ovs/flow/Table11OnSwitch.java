@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.rxhealth.ovs.openflow.Bundle;
+import io.rxhealth.ovs.openflow.FlowEntry;
 import io.rxhealth.ovs.openflow.FlowMod;
 import io.rxhealth.ovs.openflow.FlowMod.RegisterMatch;
+import io.rxhealth.ovs.openflow.FlowQuery;
 import io.rxhealth.ovs.openflow.OpenFlowException;
 import io.rxhealth.ovs.openflow.OpenFlowSwitch;
 import io.rxhealth.ovs.slots.ApplyMode;
@@ -21,11 +23,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Table 11 on a real ovs-vswitchd (userspace datapath) of its own, written through one
@@ -106,6 +111,46 @@ abstract class Table11OnSwitch {
         assertThat(ovs.ofctl("dump-flows", ovs.target(), "table=11")).contains("priority=0 actions=drop");
     }
 
+    static Stream<Arguments> drift() {
+        String slot5 = "table=11,priority=100,reg3=" + POOL + ",reg1=5";
+        return Stream.of(
+                Arguments.of("del-flows of table 11 (the other pool's flows too)",
+                        List.of(List.of("del-flows", "TARGET", "table=11"))),
+                Arguments.of("one slot moved to another address by mod-flows", List.of(List.of("--strict", "mod-flows",
+                        "TARGET", slot5 + ",actions=set_field:0xa1e0009->reg2,set_field:0x1f90->reg4,goto_table:12"))),
+                Arguments.of("one slot replaced by add-flow", List.of(List.of("add-flow", "TARGET",
+                        slot5 + ",actions=drop"))),
+                Arguments.of("a flow of the pool with a cookie of no member", List.of(List.of("add-flow", "TARGET",
+                        "table=11,priority=200,cookie=0x99,reg3=" + POOL + ",reg1=5,tcp,actions=drop"))),
+                Arguments.of("the fail-close flow gone", List.of(List.of("--strict", "del-flows", "TARGET",
+                        "table=11,priority=0"))),
+                Arguments.of("a slot flow of the pool gone and a foreign one in its place", List.of(
+                        List.of("--strict", "del-flows", "TARGET", slot5),
+                        List.of("add-flow", "TARGET", "table=11,priority=100,cookie=0x99,reg3=" + POOL
+                                + ",reg1=5,actions=drop"))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("drift")
+    void theReadBackOfThePoolFindsDriftAndAForcedApplyRepairsIt(String what, List<List<String>> commands)
+            throws Exception {
+        writer.apply(SPEC, null, ALL, false);
+        writer.apply(OTHER_SPEC, null, ALL, false);
+        // Twice: the second read-back is the one that skips the pool's count when table 11's is unchanged.
+        assertThat(writer.holds(SPEC, ALL)).isTrue();
+        assertThat(writer.holds(SPEC, ALL)).isTrue();
+
+        for (List<String> command : commands) {
+            ovs.ofctl(command.stream().map(a -> a.equals("TARGET") ? ovs.target() : a).toArray(String[]::new));
+        }
+
+        assertThat(writer.holds(SPEC, ALL)).isFalse();
+        writer.apply(SPEC, ALL, ALL, true);
+        assertThat(writer.holds(SPEC, ALL)).isTrue();
+        // The repair of one pool (which re-adds the shared drop flow) leaves the other whole, unless the drift took its flows.
+        assertThat(writer.holds(OTHER_SPEC, ALL)).isEqualTo(!what.startsWith("del-flows"));
+    }
+
     @Test
     void readBackDetectsDelFlowsAndAForcedApplyRepairsIt() throws Exception {
         writer.apply(SPEC, null, ALL, false);
@@ -130,6 +175,7 @@ abstract class Table11OnSwitch {
         Table11Snapshot restarted = writer.read();
         assertThat(restarted.flowCount()).isZero();
         assertThat(restarted.holds(POOL, ALL)).isFalse();
+        assertThat(writer.holds(SPEC, ALL)).isFalse();
         writer.apply(SPEC, ALL, ALL, true);
         assertThat(writer.read().holds(POOL, ALL)).isTrue();
     }
@@ -191,6 +237,11 @@ abstract class Table11OnSwitch {
         @Override
         public String dumpFlows(OptionalInt table) throws OpenFlowException {
             return ovs.dumpFlows(table);
+        }
+
+        @Override
+        public List<FlowEntry> flows(FlowQuery query) throws OpenFlowException {
+            return ovs.flows(query);
         }
 
         @Override

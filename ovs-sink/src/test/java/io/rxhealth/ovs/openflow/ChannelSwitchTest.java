@@ -99,6 +99,70 @@ class ChannelSwitchTest {
         }
     }
 
+    @Test
+    void flowStatisticsAreGatheredUntilTheLastReplyAndARefusalIsNamed() throws Exception {
+        CompletableFuture<List<String>> seen = CompletableFuture.supplyAsync(this::statisticsSwitch);
+        try (ChannelSwitch channel = channel(Duration.ofSeconds(5))) {
+            List<FlowEntry> flows = channel.flows(FlowQuery.table(11));
+            OpenFlowException refused = catchThrowableOfType(OpenFlowException.class,
+                    () -> channel.flowCount(FlowQuery.match(11, List.of(FlowQuery.MaskedRegister.exact(3, 7)))));
+
+            assertThat(flows).hasSize(2).allSatisfy(f -> assertThat(f.text())
+                    .isEqualTo("cookie=0x0, table=11, n_packets=1, n_bytes=42, priority=0 actions=drop"));
+            assertThat(refused.failure()).isEqualTo(OpenFlowException.Failure.REFUSED);
+            assertThat(refused).hasMessageStartingWith("OpenFlow flow statistics unix:" + socket + ": ")
+                    .hasMessageEndingWith(" for table=11,reg3=7");
+        }
+        assertThat(seen.get(10, TimeUnit.SECONDS)).containsExactly("hello", "flow statistics", "aggregate statistics");
+        assertThat(text.calls).isEmpty();
+    }
+
+    /**
+     * Says hello; answers a flow-statistics request with two replies of one drop flow each (the
+     * first flagged "more", an echo request between them) and an aggregate request with an error.
+     */
+    private List<String> statisticsSwitch() {
+        List<String> seen = new ArrayList<>();
+        try (SocketChannel c = server.accept()) {
+            send(c, 0, 1, ByteBuffer.allocate(8).putShort((short) 1).putShort((short) 8).putInt(1 << 5).flip());
+            while (seen.size() < 3) {
+                ByteBuffer header = read(c, 8);
+                int type = header.get(1) & 0xff;
+                int xid = header.getInt(4);
+                ByteBuffer body = read(c, (header.getShort(2) & 0xffff) - 8);
+                if (type == 0) {
+                    seen.add("hello");
+                } else if (type == 18 && body.getShort(0) == 1) {
+                    seen.add("flow statistics");
+                    send(c, 19, xid, flowReply(1));
+                    send(c, 2, 77, ByteBuffer.allocate(0));
+                    send(c, 19, xid, flowReply(0));
+                } else if (type == 18 && body.getShort(0) == 2) {
+                    seen.add("aggregate statistics");
+                    // OFPET_BAD_REQUEST, OFPBRC_BAD_STAT.
+                    send(c, 1, xid, ByteBuffer.allocate(4).putShort((short) 1).putShort((short) 2).flip());
+                } else if (type != 3) {
+                    seen.add("type " + type);
+                }
+            }
+            return seen;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** A flow-statistics reply body holding {@code priority=0 actions=drop} with one packet of 42 bytes. */
+    private static ByteBuffer flowReply(int flags) {
+        ByteBuffer b = ByteBuffer.allocate(8 + 56);
+        b.putShort((short) 1).putShort((short) flags).putInt(0);
+        b.putShort((short) 56).put((byte) 11).put((byte) 0).putInt(0).putInt(0);
+        b.putShort((short) 0).putShort((short) 0).putShort((short) 0).putShort((short) 0).putShort((short) 0)
+                .putShort((short) 0);
+        b.putLong(0).putLong(1).putLong(42);
+        b.putShort((short) 1).putShort((short) 4).putInt(0);
+        return b.flip();
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
         # target                            | socket
@@ -189,6 +253,12 @@ class ChannelSwitchTest {
         public String dumpFlows(OptionalInt table) {
             calls.add("dump-flows " + table.orElse(-1));
             return "";
+        }
+
+        @Override
+        public List<FlowEntry> flows(FlowQuery query) {
+            calls.add("flows " + query.text());
+            return List.of();
         }
 
         @Override
