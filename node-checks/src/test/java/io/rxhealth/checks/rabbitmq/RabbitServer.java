@@ -45,7 +45,9 @@ public final class RabbitServer implements AutoCloseable {
                 "RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString(),
                 "RABBITMQ_LOG_BASE", dir.resolve("log").toString(),
                 "RABBITMQ_CONFIG_FILE", dir.resolve("rabbitmq.conf").toString(),
-                "RABBITMQ_ENABLED_PLUGINS_FILE", dir.resolve("enabled_plugins").toString());
+                "RABBITMQ_ENABLED_PLUGINS_FILE", dir.resolve("enabled_plugins").toString(),
+                // A VM that fails to start writes its crash dump here, not into the build's directory.
+                "ERL_CRASH_DUMP", dir.resolve("erl_crash.dump").toString());
     }
 
     public static RabbitServer start() throws IOException, InterruptedException {
