@@ -5,9 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
-import io.rxhealth.ovs.fake.FakeAgent;
 import io.rxhealth.ovs.flow.BundleSlotWriter;
 import io.rxhealth.ovs.flow.MoveStyle;
 import io.rxhealth.ovs.flow.OvsSandbox;
@@ -17,12 +15,10 @@ import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -56,9 +52,8 @@ class LbNodePipelineIT {
     private final OvsSandbox ovs;
     @TempDir
     Path dir;
-    private final List<FakeTcpTarget> targets = new ArrayList<>();
-    private final List<FakeAgent> agents = new ArrayList<>();
-    private final List<String> keys = new ArrayList<>();
+    private ThreeMemberTopology members;
+    private List<String> keys;
     private final Map<String, String> neighJson = new ConcurrentHashMap<>();
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private LbNode node;
@@ -72,56 +67,11 @@ class LbNodePipelineIT {
     void startDaemon() throws Exception {
         ovs.ofctl("del-flows", ovs.target());
         reader = new BundleSlotWriter(new OfctlSwitch(ovs.target(), CommandRunner.processes()), MoveStyle.REPLACE, Ticker.system());
-        StringBuilder members = new StringBuilder();
-        StringBuilder ports = new StringBuilder();
-        for (int i = 0; i < 3; i++) {
-            InetAddress address = InetAddress.getByName("127.0.0." + (21 + i));
-            FakeTcpTarget target = new FakeTcpTarget(address);
-            targets.add(target);
-            FakeAgent agent = new FakeAgent(i == 2 ? "down #storage\n" : "up 100%\n", address);
-            agents.add(agent);
-            keys.add(address.getHostAddress() + ":" + target.port());
-            members.append("      - {address: ").append(address.getHostAddress()).append(", port: ").append(target.port())
-                    .append(", agent-port: ").append(agent.port()).append(", probe: {kind: tcp}, source: 127.0.0.1}\n");
-            ports.append("      - {name: rxhbe").append(i).append(", ofport: ").append(10 + i).append(", address: ")
-                    .append(address.getHostAddress()).append("}\n");
-        }
-        Files.writeString(dir.resolve("topology.yaml"), """
-            segments:
-              - name: pub
-                kind: public
-                prefix: 192.168.5.0/24
-                mac: 02:42:c0:a8:05:14
-                address: 192.168.5.20
-                ports: [{name: rxhpub0, ofport: 1}]
-              - name: lo
-                kind: private
-                prefix: 127.0.0.0/24
-                mac: 02:42:7f:00:00:01
-                address: 127.0.0.1
-                ports:
-            %s    hc: [{name: rxhhc0, ofport: 4, address: 127.0.0.253, mac: 02:42:7f:00:00:fd}]
-            pools:
-              - {id: %d, slots: %d, members: [%s]}
-            listeners:
-              - {vip: 192.168.5.21, port: 80, pool: %d}
-            """.formatted(ports, POOL, SLOTS, String.join(", ", keys), POOL));
+        members = ThreeMemberTopology.start(21, List.of("up 100%\n", "up 100%\n", "down #storage\n"));
+        keys = members.keys;
         neigh(MAC0, MAC1);
-        LbConfig config = new ConfigLoader().parse("""
-            openflow: %s
-            api: 127.0.0.1:0
-            topology: %s
-            appctl: %s
-            intervals: {probe: 200ms, probe-timeout: 200ms, fall: 2, rise: 2, agent: 200ms, agent-timeout: 200ms,
-                        reconcile: 1s, pipeline: 300ms, neigh: 200ms}
-            pools:
-              - id: %d
-                name: web
-                listener: 192.168.5.21:80
-                slots: %d
-                members:
-            """.formatted(ovs.target(), dir.resolve("topology.yaml"), ovs.dir().resolve("vswitchd.ctl"), POOL, SLOTS)
-                + members);
+        LbConfig config = members.config(ovs, dir, POOL, SLOTS, "{probe: 200ms, probe-timeout: 200ms,"
+                + " fall: 2, rise: 2, agent: 200ms, agent-timeout: 200ms, reconcile: 1s, pipeline: 300ms, neigh: 200ms}");
         CommandRunner processes = CommandRunner.processes();
         CommandRunner ip = (command, stdin, timeout) ->
                 new CommandResult(0, neighJson.getOrDefault(command.get(command.size() - 1), "[]"), "");
@@ -135,11 +85,8 @@ class LbNodePipelineIT {
         if (node != null) {
             node.close();
         }
-        for (FakeAgent a : agents) {
-            a.close();
-        }
-        for (FakeTcpTarget t : targets) {
-            t.close();
+        if (members != null) {
+            members.close();
         }
     }
 

@@ -5,9 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.rxhealth.ovs.config.ConfigLoader;
 import io.rxhealth.ovs.config.LbConfig;
-import io.rxhealth.ovs.fake.FakeAgent;
 import io.rxhealth.ovs.flow.BundleSlotWriter;
 import io.rxhealth.ovs.flow.MoveStyle;
 import io.rxhealth.ovs.flow.OvsSandbox;
@@ -19,12 +17,9 @@ import io.rxhealth.ovs.process.CommandResult;
 import io.rxhealth.ovs.process.CommandRunner;
 import io.rxhealth.weighting.Ticker;
 import io.rxhealth.weighting.maglev.SlotTable;
-import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,9 +46,8 @@ class LbNodeSwitchOutageIT {
     private final OvsSandbox ovs;
     @TempDir
     Path dir;
-    private final List<FakeTcpTarget> targets = new ArrayList<>();
-    private final List<FakeAgent> agents = new ArrayList<>();
-    private final List<String> keys = new ArrayList<>();
+    private ThreeMemberTopology members;
+    private List<String> keys;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private LbNode node;
     private BundleSlotWriter reader;
@@ -69,55 +63,10 @@ class LbNodeSwitchOutageIT {
         ovs.ofctl("del-flows", ovs.target());
         reader = new BundleSlotWriter(new OfctlSwitch(ovs.target(), CommandRunner.processes()), MoveStyle.REPLACE,
                 Ticker.system());
-        StringBuilder members = new StringBuilder();
-        StringBuilder ports = new StringBuilder();
-        for (int i = 0; i < 3; i++) {
-            InetAddress address = InetAddress.getByName("127.0.0." + (31 + i));
-            FakeTcpTarget target = new FakeTcpTarget(address);
-            targets.add(target);
-            FakeAgent agent = new FakeAgent("up 100%\n", address);
-            agents.add(agent);
-            keys.add(address.getHostAddress() + ":" + target.port());
-            members.append("      - {address: ").append(address.getHostAddress()).append(", port: ").append(target.port())
-                    .append(", agent-port: ").append(agent.port()).append(", probe: {kind: tcp}, source: 127.0.0.1}\n");
-            ports.append("      - {name: rxhbe").append(i).append(", ofport: ").append(10 + i).append(", address: ")
-                    .append(address.getHostAddress()).append("}\n");
-        }
-        Files.writeString(dir.resolve("topology.yaml"), """
-            segments:
-              - name: pub
-                kind: public
-                prefix: 192.168.5.0/24
-                mac: 02:42:c0:a8:05:14
-                address: 192.168.5.20
-                ports: [{name: rxhpub0, ofport: 1}]
-              - name: lo
-                kind: private
-                prefix: 127.0.0.0/24
-                mac: 02:42:7f:00:00:01
-                address: 127.0.0.1
-                ports:
-            %s    hc: [{name: rxhhc0, ofport: 4, address: 127.0.0.253, mac: 02:42:7f:00:00:fd}]
-            pools:
-              - {id: %d, slots: %d, members: [%s]}
-            listeners:
-              - {vip: 192.168.5.21, port: 80, pool: %d}
-            """.formatted(ports, POOL, SLOTS, String.join(", ", keys), POOL));
-        LbConfig config = new ConfigLoader().parse("""
-            openflow: %s
-            api: 127.0.0.1:0
-            topology: %s
-            appctl: %s
-            intervals: {probe: 200ms, probe-timeout: 200ms, fall: 2, rise: 2, agent: 200ms, agent-timeout: 200ms,
-                        reconcile: 1s, pipeline: 300ms, neigh: 1s}
-            pools:
-              - id: %d
-                name: web
-                listener: 192.168.5.21:80
-                slots: %d
-                members:
-            """.formatted(ovs.target(), dir.resolve("topology.yaml"), ovs.dir().resolve("vswitchd.ctl"), POOL, SLOTS)
-                + members);
+        members = ThreeMemberTopology.start(31, List.of("up 100%\n", "up 100%\n", "up 100%\n"));
+        keys = members.keys;
+        LbConfig config = members.config(ovs, dir, POOL, SLOTS, "{probe: 200ms, probe-timeout: 200ms,"
+                + " fall: 2, rise: 2, agent: 200ms, agent-timeout: 200ms, reconcile: 1s, pipeline: 300ms, neigh: 1s}");
         CommandRunner ip = (command, stdin, timeout) -> new CommandResult(0, "[]", "");
         node = new LbNode(config, SlotTableWriters.forConfig(config, false, Ticker.system()), CommandRunner.processes(),
                 new IpNeighbourSource(ip, Duration.ofSeconds(1)), registry, InstantSource.system(), Ticker.system());
@@ -133,11 +82,8 @@ class LbNodeSwitchOutageIT {
         if (switchKilled) {
             ovs.restartVswitchd();
         }
-        for (FakeAgent a : agents) {
-            a.close();
-        }
-        for (FakeTcpTarget t : targets) {
-            t.close();
+        if (members != null) {
+            members.close();
         }
     }
 
@@ -186,7 +132,7 @@ class LbNodeSwitchOutageIT {
     private void killSwitchAndCutTheProbes() throws Exception {
         ovs.signalVswitchd("KILL");
         switchKilled = true;
-        for (FakeTcpTarget t : targets) {
+        for (FakeTcpTarget t : members.targets) {
             t.stop();
         }
     }
@@ -194,7 +140,7 @@ class LbNodeSwitchOutageIT {
     /** The path first: a probe that passes before the switch is back counts as any pass does. */
     private void restartSwitchAndThePath(List<Integer> alive) throws Exception {
         for (int i : alive) {
-            targets.get(i).resume();
+            members.targets.get(i).resume();
         }
         ovs.restartVswitchd();
         switchKilled = false;
