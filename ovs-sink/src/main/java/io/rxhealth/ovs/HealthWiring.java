@@ -2,6 +2,8 @@ package io.rxhealth.ovs;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.rxhealth.ovs.health.AgentFailure;
+import io.rxhealth.ovs.health.AgentPoller;
 import io.rxhealth.ovs.health.ProbeResult;
 import io.rxhealth.ovs.health.ProbeScheduler;
 import io.rxhealth.ovs.health.StartLag;
@@ -11,7 +13,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** What LbNode hands the probe loop and the switch watch: the members' side of each, and the schedule-lag timers. */
+/** What LbNode hands the probe loop, the agent poller and the switch watch: the members' side of each, and the schedule-lag timers. */
 final class HealthWiring {
     /** Buckets of the schedule lag: under a millisecond is on time, a second is a whole timeout late. */
     private static final Duration[] LAG_BUCKETS = {Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofMillis(10),
@@ -32,6 +34,21 @@ final class HealthWiring {
             @Override
             public void onProbe(String key, ProbeResult result, long openedAt) {
                 members.get(key).onProbe(result, openedAt);
+            }
+        };
+    }
+
+    /** Each agent reply or failed poll to its member. */
+    static AgentPoller.Listener agentReplies(Map<String, MemberRuntime> members) {
+        return new AgentPoller.Listener() {
+            @Override
+            public void onReply(String key, String line) {
+                members.get(key).onAgentReply(line);
+            }
+
+            @Override
+            public void onFailure(String key, AgentFailure failure, String detail) {
+                members.get(key).onAgentFailure(failure, detail);
             }
         };
     }

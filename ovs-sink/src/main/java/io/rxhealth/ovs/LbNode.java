@@ -17,7 +17,6 @@ import io.rxhealth.ovs.fleet.FleetWiring;
 import io.rxhealth.ovs.fleet.ovsdb.OvsdbException;
 import io.rxhealth.ovs.flow.BundleSlotWriter;
 import io.rxhealth.ovs.flow.MoveStyle;
-import io.rxhealth.ovs.health.AgentFailure;
 import io.rxhealth.ovs.health.AgentPoller;
 import io.rxhealth.ovs.health.AgentTarget;
 import io.rxhealth.ovs.health.ConntrackBudget;
@@ -183,17 +182,7 @@ public final class LbNode implements NodeOperations, NodeFactory.Node {
         this.probes = new ProbeScheduler(probeTargets, iv.probe(), iv.probeTimeout(), Math.max(1, probeTargets.size()),
                 HealthWiring.probes(members), HealthWiring.startLag(registry, "probe"), ticker);
         this.poller = new AgentPoller(targets, iv.agent(), iv.agentTimeout(), config.agentConcurrency(),
-                new AgentPoller.Listener() {
-                    @Override
-                    public void onReply(String key, String line) {
-                        members.get(key).onAgentReply(line);
-                    }
-
-                    @Override
-                    public void onFailure(String key, AgentFailure failure, String detail) {
-                        members.get(key).onAgentFailure(failure, detail);
-                    }
-                }, HealthWiring.startLag(registry, "agent"), ticker);
+                HealthWiring.agentReplies(members), HealthWiring.startLag(registry, "agent"), ticker);
         metrics.gauge("rxhealth_lbd_agent_polls_in_flight", "Agent polls open now", Map.of(), poller, AgentPoller::inFlight);
         for (PoolSpec spec : specs) {
             for (MemberSpec m : spec.members()) {
